@@ -1,0 +1,64 @@
+// Accounts and session: login, remote login, captcha, forgot, me, login alerts.
+import { z } from 'zod';
+import { ZRole } from './common';
+
+export const ZLoginRequest = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64),
+  password: z.string().min(1, 'Password is required').max(128),
+  captchaString: z.string().max(16).optional(),
+  captchaCheck: z.string().max(512).optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZTokenResponse = z.object({ token: z.string() });
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+
+export const ZLoginRemoteRequest = z.object({ token: z.string().min(16).max(128) });
+
+/** "Log in as": an admin mints a one-time token for an account below it. */
+export const ZRemoteTokenRequest = z.object({ accountId: z.number().int().positive() });
+export const ZRemoteTokenResponse = z.object({ token: z.string(), url: z.string() });
+
+export const ZCaptcha = z.object({ image: z.string(), check: z.string() });
+export type TCaptcha = z.infer<typeof ZCaptcha>;
+
+export const ZForgotRequest = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64),
+  email: z.string().trim().min(1, 'Email is required').max(128),
+});
+export type TForgotRequest = z.infer<typeof ZForgotRequest>;
+
+export const ZMe = z.object({
+  accountId: z.number(),
+  agentId: z.number().nullable(),
+  companyId: z.number().nullable(),
+  role: ZRole,
+  username: z.string(),
+  permissions: z.array(z.string()),
+  officeName: z.string().nullable(),
+  /** The "special flag": lets a superadmin delete agents. */
+  canDelete: z.boolean(),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+export const ZLoginAlert = z.object({ html: z.string() }).nullable();
+export const ZLoginAlerts = z.object({ accountAlert: ZLoginAlert, commonAlert: ZLoginAlert });
+export type TLoginAlerts = z.infer<typeof ZLoginAlerts>;
+
+/** Shared password rules: required on create, must match its confirmation. */
+export const passwordPair = {
+  password: z.string().max(128).optional().default(''),
+  passwordConfirm: z.string().max(128).optional().default(''),
+};
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+export const PASSWORD_REQUIRED = 'Password is required';
+
+type PasswordPair = { password?: string; passwordConfirm?: string };
+/** Adds the "required on create, must match" checks to a form schema. */
+export function checkPasswords(v: PasswordPair, ctx: z.RefinementCtx, required: boolean) {
+  if (required && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_REQUIRED });
+  if (required && !v.passwordConfirm)
+    ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'Password confirmation is required' });
+  if ((v.password || v.passwordConfirm) && v.password !== v.passwordConfirm)
+    ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: PASSWORDS_DIFFER });
+}

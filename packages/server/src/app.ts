@@ -1,0 +1,92 @@
+// Builds the Fastify app: shared plugins first, then one plugin per area under /api.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ErrorCode } from '@salesdesk/contract';
+import type { AppContext } from './context';
+import { authenticate } from './http/auth';
+import { registerErrorHandling } from './http/errors';
+import { areas } from './areas';
+
+export type App = FastifyInstance;
+
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ? { level: ctx.config.logLevel, redact: ['req.headers.authorization'] } : false,
+    trustProxy: ctx.config.trustProxy ? ctx.config.trustProxy.split(',').map((s) => s.trim()) : false,
+    bodyLimit: 6 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Salesdesk API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      api.decorateRequest('principal', null);
+      api.addHook('onRequest', async (_req, reply) => {
+        void reply.header('cache-control', 'no-store');
+      });
+      api.addHook('onRequest', authenticate(ctx));
+      for (const area of areas) await api.register(area.plugin, { prefix: area.prefix, ctx });
+      api.setNotFoundHandler((_req, reply) =>
+        reply.status(404).send({ code: ErrorCode.NotFound, message: 'No such API call' }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  registerSpa(app, ctx.config.webDist);
+  return app;
+}
+
+/** Serves the built web app; every non-API path falls back to index.html (path history). */
+function registerSpa(app: App, dist: string) {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.setNotFoundHandler((_req, reply) =>
+      reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.'),
+    );
+    return;
+  }
+  void app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.status(404).send({ code: ErrorCode.NotFound, message: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

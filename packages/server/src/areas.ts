@@ -1,0 +1,18 @@
+// Every API area, registered under /api/{prefix}. Add one line per area.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from './context';
+import authRoutes from './auth/routes';
+import officesRoutes from './offices/routes';
+
+export interface AreaOptions {
+  ctx: AppContext;
+}
+export interface Area {
+  prefix: string;
+  plugin: FastifyPluginAsync<AreaOptions>;
+}
+
+export const areas: Area[] = [
+  { prefix: '', plugin: authRoutes },
+  { prefix: '', plugin: officesRoutes },
+];

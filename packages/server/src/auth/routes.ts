@@ -1,0 +1,75 @@
+// Public session calls (captcha, login, forgot, brand) and the logged-in account's own calls.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  OK,
+  Role,
+  ZBrand,
+  ZCaptcha,
+  ZForgotRequest,
+  ZLoginAlerts,
+  ZLoginRemoteRequest,
+  ZLoginRequest,
+  ZMe,
+  ZOk,
+  ZRemoteTokenRequest,
+  ZRemoteTokenResponse,
+  ZTokenResponse,
+} from '@salesdesk/contract';
+import type { AreaOptions } from '../areas';
+import { principalOf, requireLogin, requireRole, toMe } from '../http/auth';
+import { createCaptcha } from './captcha';
+import { loadLoginAlerts } from './alerts';
+import { forgot, login, loginRemote, logout, mintRemoteToken } from './service';
+
+const loginLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
+  app.get('/brand', { schema: { response: { 200: ZBrand } } }, async () => ctx.brand);
+
+  app.get('/captcha', { schema: { response: { 200: ZCaptcha } } }, async () => createCaptcha(ctx));
+
+  app.post(
+    '/auth/login',
+    { config: loginLimit, schema: { body: ZLoginRequest, response: { 200: ZTokenResponse } } },
+    async (req) => ({ token: await login(ctx, req.body, req.ip) }),
+  );
+
+  app.post(
+    '/auth/login-remote',
+    { config: loginLimit, schema: { body: ZLoginRemoteRequest, response: { 200: ZTokenResponse } } },
+    async (req) => ({ token: await loginRemote(ctx, req.body.token, req.ip) }),
+  );
+
+  app.post(
+    '/auth/remote-token',
+    {
+      preHandler: requireRole(Role.Admin),
+      schema: { body: ZRemoteTokenRequest, response: { 200: ZRemoteTokenResponse } },
+    },
+    async (req) => mintRemoteToken(ctx, principalOf(req), req.body.accountId),
+  );
+
+  app.post('/auth/logout', { preHandler: requireLogin, schema: { response: { 200: ZOk } } }, async (req) => {
+    await logout(ctx, principalOf(req));
+    return OK;
+  });
+
+  app.post(
+    '/forgot',
+    { config: { rateLimit: { max: 5, timeWindow: '1 minute' } }, schema: { body: ZForgotRequest, response: { 200: ZOk } } },
+    async (req) => {
+      await forgot(ctx, req.body.username, req.body.email);
+      return OK;
+    },
+  );
+
+  app.get('/accounts/me', { preHandler: requireLogin, schema: { response: { 200: ZMe } } }, async (req) =>
+    toMe(principalOf(req)),
+  );
+
+  app.get('/alerts/login', { preHandler: requireLogin, schema: { response: { 200: ZLoginAlerts } } }, async (req) =>
+    loadLoginAlerts(ctx, principalOf(req)),
+  );
+};
+
+export default authRoutes;

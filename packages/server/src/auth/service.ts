@@ -1,0 +1,158 @@
+// Login, remote login, logout and forgot-password rules (spec 1 sections 2, 4, 8; DESIGN.md rules 9-11).
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Role, type TLoginRequest } from '@salesdesk/contract';
+import type { AppContext } from '../context';
+import { queryOne } from '../db/client';
+import { accounts, loginLogs, remoteLoginTokens } from '../db/schema';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../common/crypto';
+import { isBlackListed, OPTION_AUTO_BLOCK, optionIsOn } from '../common/options';
+import { AppError, formError, forbidden, notFound } from '../http/errors';
+import { loadPrincipal, signSession, type Principal } from '../http/auth';
+import { clearFailures, recordFailure, tooManyFailures } from './attempts';
+import { verifyCaptcha } from './captcha';
+
+export const LOGIN_FAILED = 'Wrong username or password';
+export const CAPTCHA_FAILED = 'Wrong captcha, please try again';
+export const IP_REFUSED = 'Login from your IP address is not allowed';
+const REMOTE_TOKEN_MS = 5 * 60 * 1000;
+export const FORGOT_TOKEN_MS = 30 * 60 * 1000;
+
+// Verified against when the username is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+
+interface AccountRow {
+  id: number;
+  role: number;
+  password_hash: string;
+  active: boolean;
+  login_blocked: boolean;
+  approved: boolean;
+}
+
+async function findAccount(ctx: AppContext, username: string) {
+  return queryOne<AccountRow>(
+    ctx.db,
+    sql`select id, role, password_hash, active, login_blocked, approved from accounts
+        where lower(username) = lower(${username})`,
+  );
+}
+
+export async function login(ctx: AppContext, input: TLoginRequest, ip: string): Promise<string> {
+  if (!verifyCaptcha(ctx, input.captchaString, input.captchaCheck)) throw formError(CAPTCHA_FAILED);
+  if (tooManyFailures(input.username)) {
+    throw new AppError(429, 'RATE_LIMITED', 'Too many failed logins, please wait 15 minutes');
+  }
+  const account = await findAccount(ctx, input.username);
+  if (await isBlackListed(ctx.db, ip)) {
+    if (account && (await optionIsOn(ctx.db, OPTION_AUTO_BLOCK))) await blockLogin(ctx, account.id);
+    throw formError(IP_REFUSED);
+  }
+  dummyHash ??= hashPassword('not-a-real-password');
+  const ok = await verifyPassword(account?.password_hash ?? (await dummyHash), input.password);
+  if (!account || !ok) {
+    recordFailure(input.username);
+    throw formError(LOGIN_FAILED);
+  }
+  clearFailures(input.username);
+  assertMayLogIn(account);
+  return startSession(ctx, account.id, ip);
+}
+
+function assertMayLogIn(a: Pick<AccountRow, 'active' | 'login_blocked' | 'approved'>) {
+  if (!a.approved) throw formError('Your account is waiting for approval');
+  if (!a.active) throw formError('Your account is suspended');
+  if (a.login_blocked) throw formError('Login is disabled for your account until 01:00');
+}
+
+/** Writes the login log, counts the login and signs the session token. */
+async function startSession(ctx: AppContext, accountId: number, ip: string): Promise<string> {
+  const principal = await loadPrincipal(ctx, accountId);
+  if (!principal) throw formError(LOGIN_FAILED);
+  return ctx.db.transaction(async (tx) => {
+    const [log] = await tx.insert(loginLogs).values({ accountId, ip }).returning({ id: loginLogs.id });
+    const [a] = await tx
+      .update(accounts)
+      .set({ lastLoginTime: new Date(), loginCount: sql`${accounts.loginCount} + 1` })
+      .where(eq(accounts.id, accountId))
+      .returning({ sv: accounts.sessionVersion });
+    return signSession(ctx, { ...principal, sessionVersion: a.sv, loginLogId: log.id });
+  });
+}
+
+export async function blockLogin(ctx: AppContext, accountId: number) {
+  await ctx.db
+    .update(accounts)
+    .set({ loginBlocked: true, sessionVersion: sql`${accounts.sessionVersion} + 1` })
+    .where(eq(accounts.id, accountId));
+}
+
+export async function logout(ctx: AppContext, p: Principal) {
+  if (!p.loginLogId) return;
+  await ctx.db
+    .update(loginLogs)
+    .set({ outTime: new Date() })
+    .where(and(eq(loginLogs.id, p.loginLogId), eq(loginLogs.accountId, p.accountId), isNull(loginLogs.outTime)));
+}
+
+async function mintToken(ctx: AppContext, accountId: number, createdBy: number | null, ttlMs: number) {
+  const token = randomToken();
+  await ctx.db.insert(remoteLoginTokens).values({
+    tokenHash: sha256(token),
+    accountId,
+    createdBy,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+/** "Log in as": an admin mints a one-time token for an account ranked below it. */
+export async function mintRemoteToken(ctx: AppContext, p: Principal, accountId: number) {
+  const [target] = await ctx.db.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, accountId));
+  if (!target) throw notFound();
+  if (!(target.role > p.role) || p.role > Role.Admin) throw forbidden('You may only log in as an account below yours');
+  const token = await mintToken(ctx, accountId, p.accountId, REMOTE_TOKEN_MS);
+  return { token, url: `${ctx.config.publicUrl}/remote-login?token=${encodeURIComponent(token)}` };
+}
+
+export async function loginRemote(ctx: AppContext, token: string, ip: string): Promise<string> {
+  const [used] = await ctx.db
+    .update(remoteLoginTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(remoteLoginTokens.tokenHash, sha256(token)),
+        isNull(remoteLoginTokens.usedAt),
+        gt(remoteLoginTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ accountId: remoteLoginTokens.accountId });
+  if (!used) throw formError('This login link is invalid or has expired');
+  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, used.accountId));
+  if (!account) throw formError('This login link is invalid or has expired');
+  assertMayLogIn({ active: account.active, login_blocked: account.loginBlocked, approved: account.approved });
+  return startSession(ctx, account.id, ip);
+}
+
+/** Mails a one-time login link when username and email match; the caller answers the same either way. */
+export async function forgot(ctx: AppContext, username: string, email: string): Promise<void> {
+  const match = await queryOne<{ id: number; email: string }>(
+    ctx.db,
+    sql`select a.id, ${email}::text as email from accounts a
+        left join offices o on o.account_id = a.id
+        left join agents ag on ag.account_id = a.id
+        where lower(a.username) = lower(${username}) and a.active
+          and lower(${email}) in (lower(coalesce(a.email, '')), lower(coalesce(o.man_email, '')),
+                                  lower(coalesce(ag.email, '')))`,
+  );
+  if (!match) return;
+  const token = await mintToken(ctx, match.id, null, FORGOT_TOKEN_MS);
+  await ctx.mailer.send({
+    to: match.email,
+    subject: `${ctx.brand.displayName}: your login link`,
+    text:
+      `Someone asked for a login link for ${username}.\n\n` +
+      `${ctx.config.publicUrl}/remote-login?token=${encodeURIComponent(token)}\n\n` +
+      'The link works once, for 30 minutes. Change your password on your profile after logging in.\n' +
+      'If you did not ask for it, ignore this mail.\n',
+  });
+}

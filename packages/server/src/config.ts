@@ -1,0 +1,54 @@
+// Environment -> typed config. Every setting is listed in README.md.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  SECRET_KEY: z.string().min(16).optional(),
+  BRAND: z.string().default('emarket'),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  TRUST_PROXY: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Salesdesk <no-reply@localhost>'),
+  CAPTCHA: z.enum(['on', 'off']).default('on'),
+  CAPTCHA_TEST_ANSWER: z.string().optional(),
+  JWT_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),
+  WORKERS: z.coerce.number().int().min(1).default(1),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const e = ZEnv.parse(env);
+  const production = e.NODE_ENV === 'production';
+  // A fixed captcha answer exists only for tests; production refuses to start with one.
+  if (production && e.CAPTCHA_TEST_ANSWER) throw new Error('CAPTCHA_TEST_ANSWER is refused when NODE_ENV=production');
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    secretKey: e.SECRET_KEY,
+    brand: e.BRAND,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    captcha: e.CAPTCHA === 'on',
+    captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
+    jwtTtlSeconds: Math.round(e.JWT_TTL_HOURS * 3600),
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    workers: e.WORKERS,
+  };
+}

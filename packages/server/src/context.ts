@@ -1,0 +1,15 @@
+// What every area plugin is given: passed in explicitly, never decorated onto Fastify.
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Keys } from './common/crypto';
+import type { Mailer } from './common/mailer';
+import type { TBrand } from '@salesdesk/contract';
+
+export interface AppContext {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  config: Config;
+  keys: Keys;
+  mailer: Mailer;
+  brand: TBrand;
+}

@@ -1,0 +1,67 @@
+// One Drizzle database over either embedded PGlite (default) or a real PostgreSQL (DATABASE_URL).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that runs queries: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // numeric and bigint stay strings (money is never a float); count(*) is cast ::int in SQL.
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const client = await pool.connect();
+  try {
+    // Several processes may start at once (cluster mode): one migrates, the others wait.
+    await client.query('select pg_advisory_lock(727001)');
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    client.release();
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzle({ client, schema }) as unknown as Db;
+  await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+export async function queryOne<T>(db: Queryable, query: SQL): Promise<T | undefined> {
+  return (await queryRows<T>(db, query))[0];
+}
+
+export { sql };

@@ -1,0 +1,386 @@
+// The whole Salesdesk data model (DESIGN.md section 3). Column names are snake_case; the event
+// tables (clicks, sales, stats_daily) keep exactly the documented names because operators query them.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNull().default('0');
+const total = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0');
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    role: smallint('role').notNull(),
+    username: varchar('username', { length: 32 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    passwordSecret: text('password_secret').notNull(),
+    email: varchar('email', { length: 128 }),
+    active: boolean('active').notNull().default(true),
+    loginBlocked: boolean('login_blocked').notNull().default(false),
+    approved: boolean('approved').notNull().default(true),
+    regTime: ts('reg_time').notNull().defaultNow(),
+    lastLoginTime: ts('last_login_time'),
+    loginCount: integer('login_count').notNull().default(0),
+    alertHtml: text('alert_html'),
+    earningVisible: boolean('earning_visible').notNull().default(false),
+    approveAgents: boolean('approve_agents').notNull().default(false),
+    showSuspend: boolean('show_suspend').notNull().default(false),
+    canDelete: boolean('can_delete').notNull().default(false),
+    // Bumped on suspend, block or password change: tokens carrying an older value are refused.
+    sessionVersion: integer('session_version').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('accounts_username_lower_idx').on(sql`lower(${t.username})`),
+    index('accounts_role_idx').on(t.role, t.approved),
+  ],
+);
+
+export const preferredDomains = pgTable('preferred_domains', {
+  id: serial('id').primaryKey(),
+  domain: varchar('domain', { length: 255 }).notNull(),
+  description: text('description'),
+  hidden: boolean('hidden').notNull().default(false),
+});
+
+export const offices = pgTable(
+  'offices',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    officeName: varchar('office_name', { length: 128 }).notNull(),
+    manFirstName: varchar('man_first_name', { length: 64 }).notNull(),
+    manLastName: varchar('man_last_name', { length: 64 }).notNull(),
+    manEmail: varchar('man_email', { length: 128 }),
+    agentNotes: text('agent_notes'),
+    preferredDomainId: integer('preferred_domain_id').references(() => preferredDomains.id),
+    active: boolean('active').notNull().default(true),
+    hidden: boolean('hidden').notNull().default(false),
+    regTime: ts('reg_time').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('offices_account_idx').on(t.accountId), index('offices_name_idx').on(t.officeName)],
+);
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    officeId: integer('office_id')
+      .notNull()
+      .references(() => offices.id),
+    firstName: varchar('first_name', { length: 64 }).notNull(),
+    lastName: varchar('last_name', { length: 64 }).notNull(),
+    email: varchar('email', { length: 128 }),
+    mustRead: text('must_read'),
+    active: boolean('active').notNull().default(true),
+    hidden: boolean('hidden').notNull().default(false),
+    showFraudNotes: boolean('show_fraud_notes').notNull().default(false),
+    regTime: ts('reg_time').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agents_account_idx').on(t.accountId), index('agents_office_idx').on(t.officeId)],
+);
+
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  sitename: varchar('sitename', { length: 128 }).notNull(),
+  shortname: varchar('shortname', { length: 16 }).notNull(),
+  abbr: varchar('abbr', { length: 10 }).notNull(),
+  url: varchar('url', { length: 128 }).notNull(),
+  clickParam: varchar('click_param', { length: 16 }).notNull().default('clickid'),
+  contactName: varchar('contact_name', { length: 64 }),
+  email: varchar('email', { length: 64 }),
+  phoneNum: varchar('phone_num', { length: 64 }),
+  type: varchar('type', { length: 16 }).notNull(),
+  note: text('note'),
+  status: boolean('status').notNull().default(true),
+  hidden: boolean('hidden').notNull().default(false),
+  specialReport: boolean('special_report').notNull().default(false),
+  useApproveSale: boolean('use_approve_sale').notNull().default(false),
+  avp: boolean('avp').notNull().default(false),
+  // Per-site postback secret (DESIGN.md rule 3).
+  postbackToken: varchar('postback_token', { length: 64 }).notNull(),
+});
+
+export const linkTypes = pgTable(
+  'link_types',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    typename: varchar('typename', { length: 64 }).notNull(),
+    typealias: varchar('typealias', { length: 64 }).notNull(),
+    bbrCh: integer('bbr_ch'),
+    username: varchar('username', { length: 64 }).notNull(),
+    url: varchar('url', { length: 512 }).notNull(),
+    payout: money('payout'),
+    earning: money('earning'),
+    lpp: integer('lpp').notNull().default(1),
+    bonus: boolean('bonus').notNull().default(false),
+    bonusPayout: money('bonus_payout'),
+    bonusEarning: money('bonus_earning'),
+    bonusLpp: integer('bonus_lpp').notNull().default(1),
+    status: boolean('status').notNull().default(true),
+  },
+  (t) => [index('link_types_site_idx').on(t.siteId)],
+);
+
+export const officeSites = pgTable(
+  'office_sites',
+  {
+    officeId: integer('office_id')
+      .notNull()
+      .references(() => offices.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.officeId, t.siteId] }), index('office_sites_site_idx').on(t.siteId)],
+);
+
+export const agentSites = pgTable(
+  'agent_sites',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    enable: boolean('enable').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.siteId] }), index('agent_sites_site_idx').on(t.siteId)],
+);
+
+// Custom per-office rates; used instead of the link type's defaults when enabled.
+export const officeFees = pgTable(
+  'office_fees',
+  {
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => linkTypes.id, { onDelete: 'cascade' }),
+    officeId: integer('office_id')
+      .notNull()
+      .references(() => offices.id, { onDelete: 'cascade' }),
+    enable: boolean('enable').notNull().default(false),
+    payout: money('payout'),
+    earning: money('earning'),
+    lpp: integer('lpp').notNull().default(1),
+    bonusPayout: money('bonus_payout'),
+    bonusEarning: money('bonus_earning'),
+    bonusLpp: integer('bonus_lpp').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.typeId, t.officeId] })],
+);
+
+export const siteManuals = pgTable('site_manuals', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' })
+    .unique(),
+  title: varchar('title', { length: 128 }).notNull(),
+  html: text('html').notNull(),
+});
+
+// AVP schedule: a weekly sales count in from..to pays every sale of that week at these rates.
+export const avpPeriods = pgTable('avp_periods', {
+  index: integer('index').primaryKey(),
+  from: integer('from').notNull(),
+  to: integer('to').notNull(),
+  payoutPhp: money('payout_php'),
+  payoutDollars: money('payout_dollars'),
+});
+
+export const news = pgTable('news', {
+  id: serial('id').primaryKey(),
+  html: text('html').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  createdBy: integer('created_by').references(() => accounts.id),
+});
+
+// The common login alert; the newest row is the current one.
+export const alerts = pgTable('alerts', {
+  id: serial('id').primaryKey(),
+  enable: boolean('enable').notNull().default(false),
+  html: text('html').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const blackListIps = pgTable('black_list_ips', {
+  id: serial('id').primaryKey(),
+  ip: varchar('ip', { length: 64 }).notNull().unique(),
+});
+
+export const options = pgTable('options', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  mime: varchar('mime', { length: 64 }).notNull(),
+  size: integer('size').notNull(),
+  accountId: integer('account_id').references(() => accounts.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const loginLogs = pgTable(
+  'login_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    inTime: ts('in_time').notNull().defaultNow(),
+    outTime: ts('out_time'),
+  },
+  (t) => [index('login_logs_account_idx').on(t.accountId, t.inTime), index('login_logs_in_idx').on(t.inTime)],
+);
+
+// Single-use remote-login tokens ("Log in as", forgot-password links); only a hash is stored.
+export const remoteLoginTokens = pgTable('remote_login_tokens', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const chatLogs = pgTable(
+  'chat_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    officeId: integer('office_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    clientUsername: varchar('client_username', { length: 128 }).notNull(),
+    conversation: text('conversation').notNull(),
+    submitTime: ts('submit_time').notNull().defaultNow(),
+  },
+  (t) => [index('chat_logs_time_idx').on(t.submitTime), index('chat_logs_agent_idx').on(t.agentId)],
+);
+
+// Click ids are handed out in blocks from this sequence so batch writers in many processes never collide.
+export const clickIdSeq = pgSequence('click_id_seq', { startWith: 1, increment: 1 });
+
+export const clicks = pgTable(
+  'clicks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    clickTime: ts('click_time').notNull(),
+    siteId: integer('site_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    officeId: integer('office_id').notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    isUnique: boolean('is_unique').notNull(),
+    referer: text('referer'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('clicks_time_idx').on(t.clickTime),
+    index('clicks_agent_time_idx').on(t.agentId, t.clickTime),
+    index('clicks_office_time_idx').on(t.officeId, t.clickTime),
+    index('clicks_site_time_idx').on(t.siteId, t.clickTime),
+  ],
+);
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    date: ts('date').notNull(),
+    eventType: smallint('event_type').notNull(),
+    siteId: integer('site_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    officeId: integer('office_id').notNull(),
+    clickId: bigint('click_id', { mode: 'number' }),
+    customerEmail: varchar('customer_email', { length: 128 }),
+    payout: money('payout'),
+    earning: money('earning'),
+    lpp: integer('lpp').notNull().default(0),
+    txId: varchar('tx_id', { length: 128 }).notNull(),
+    referer: text('referer'),
+  },
+  (t) => [
+    uniqueIndex('sales_site_tx_idx').on(t.siteId, t.txId),
+    index('sales_date_idx').on(t.date),
+    index('sales_agent_date_idx').on(t.agentId, t.date),
+    index('sales_office_date_idx').on(t.officeId, t.date),
+    index('sales_site_date_idx').on(t.siteId, t.date),
+    index('sales_click_idx').on(t.clickId),
+    index('sales_email_idx').on(t.customerEmail),
+  ],
+);
+
+// One row per Eastern day, site, type, office and agent; kept equal to the raw clicks and sales.
+export const statsDaily = pgTable(
+  'stats_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    siteId: integer('site_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    officeId: integer('office_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    raws: integer('raws').notNull().default(0),
+    uniques: integer('uniques').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    bonusSales: integer('bonus_sales').notNull().default(0),
+    earn: total('earn'),
+    bonusEarn: total('bonus_earn'),
+    payout: total('payout'),
+    bonusPayout: total('bonus_payout'),
+    lpp: integer('lpp').notNull().default(0),
+    bonusLpp: integer('bonus_lpp').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.siteId, t.typeId, t.officeId, t.agentId] }),
+    index('stats_daily_office_idx').on(t.officeId, t.day),
+    index('stats_daily_agent_idx').on(t.agentId, t.day),
+    index('stats_daily_site_idx').on(t.siteId, t.day),
+  ],
+);
+
+// Agents exported from the old server, waiting for "Migrate agents".
+export const migrationAgents = pgTable('migration_agents', {
+  id: serial('id').primaryKey(),
+  username: varchar('username', { length: 32 }).notNull().unique(),
+  password: text('password_secret').notNull(),
+  firstName: varchar('first_name', { length: 64 }).notNull(),
+  lastName: varchar('last_name', { length: 64 }).notNull(),
+  email: varchar('email', { length: 128 }),
+  officeName: varchar('office_name', { length: 128 }).notNull(),
+  readyToMigrate: boolean('ready_to_migrate').notNull().default(true),
+  migratedAgentId: integer('migrated_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+  importedAt: ts('imported_at').notNull().defaultNow(),
+});

@@ -1,0 +1,165 @@
+// Bearer JWT sessions, the principal of a request, and the role and permission guards every route uses.
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { ALL_PERMISSIONS, hasRole, Permission, Role, type TMe } from '@salesdesk/contract';
+import type { AppContext } from '../context';
+import { queryOne, sql } from '../db/client';
+import { forbidden, invalidToken } from './errors';
+
+export interface Principal {
+  accountId: number;
+  role: Role;
+  username: string;
+  agentId: number | null;
+  companyId: number | null;
+  officeName: string | null;
+  permissions: string[];
+  canDelete: boolean;
+  /** The login_logs row of this session, closed by logout. */
+  loginLogId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+interface Claims {
+  sub: string;
+  role: number;
+  agentId: number | null;
+  companyId: number | null;
+  sv: number;
+  lid?: number;
+}
+
+export async function signSession(
+  ctx: AppContext,
+  a: {
+    accountId: number;
+    role: number;
+    agentId: number | null;
+    companyId: number | null;
+    sessionVersion: number;
+    loginLogId: number;
+  },
+): Promise<string> {
+  const claims = { role: a.role, agentId: a.agentId, companyId: a.companyId, sv: a.sessionVersion, lid: a.loginLogId };
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(a.accountId))
+    .setIssuedAt()
+    .setExpirationTime(`${ctx.config.jwtTtlSeconds}s`)
+    .sign(ctx.keys.jwt);
+}
+
+interface AccountState {
+  id: number;
+  role: Role;
+  username: string;
+  active: boolean;
+  login_blocked: boolean;
+  approved: boolean;
+  session_version: number;
+  approve_agents: boolean;
+  earning_visible: boolean;
+  can_delete: boolean;
+  agent_id: number | null;
+  company_id: number | null;
+  office_name: string | null;
+}
+
+/** Loads what a session may do now; a suspended, blocked or re-passworded account has no session. */
+export async function loadPrincipal(ctx: AppContext, accountId: number, sv?: number): Promise<Principal | null> {
+  const a = await queryOne<AccountState>(
+    ctx.db,
+    sql`select a.id, a.role, a.username, a.active, a.login_blocked, a.approved, a.session_version,
+               a.approve_agents, a.earning_visible, a.can_delete,
+               ag.id as agent_id, coalesce(o.id, ao.id) as company_id,
+               coalesce(o.office_name, ao.office_name) as office_name
+        from accounts a
+        left join offices o on o.account_id = a.id
+        left join agents ag on ag.account_id = a.id
+        left join offices ao on ao.id = ag.office_id
+        where a.id = ${accountId}`,
+  );
+  if (!a || !a.active || a.login_blocked || !a.approved) return null;
+  if (sv !== undefined && a.session_version !== sv) return null;
+  const permissions =
+    a.role === Role.Superadmin
+      ? [...ALL_PERMISSIONS]
+      : [
+          ...(a.approve_agents && hasRole(a.role, Role.Admin) ? [Permission.ApproveAgents] : []),
+          ...(a.earning_visible && hasRole(a.role, Role.Admin) ? [Permission.EarningVisible] : []),
+        ];
+  return {
+    accountId: a.id,
+    role: a.role,
+    username: a.username,
+    agentId: a.agent_id,
+    companyId: a.company_id,
+    officeName: a.office_name,
+    permissions,
+    canDelete: a.role === Role.Superadmin && a.can_delete,
+    loginLogId: null,
+  };
+}
+
+export function toMe(p: Principal): TMe {
+  return {
+    accountId: p.accountId,
+    agentId: p.agentId,
+    companyId: p.companyId,
+    role: p.role,
+    username: p.username,
+    permissions: p.permissions,
+    officeName: p.officeName,
+    canDelete: p.canDelete,
+  };
+}
+
+/** onRequest: reads the bearer token if there is one; guards decide whether it is needed. */
+export function authenticate(ctx: AppContext) {
+  return async (req: FastifyRequest) => {
+    req.principal = null;
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    let claims: Claims;
+    try {
+      const { payload } = await jwtVerify(header.slice(7), ctx.keys.jwt, { algorithms: ['HS256'] });
+      claims = payload as unknown as Claims;
+    } catch {
+      throw invalidToken();
+    }
+    const principal = await loadPrincipal(ctx, Number(claims.sub), claims.sv);
+    if (!principal) throw invalidToken();
+    req.principal = { ...principal, loginLogId: claims.lid ?? null };
+  };
+}
+
+/** The principal of a guarded request. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw invalidToken();
+  return req.principal;
+}
+
+/** Guard: a logged-in account holding `role` or a higher one. */
+export function requireRole(role: Role): preHandlerHookHandler {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const p = principalOf(req);
+    if (!hasRole(p.role, role)) throw forbidden();
+  };
+}
+
+export const requireLogin = requireRole(Role.Agent);
+
+/** Guard: a logged-in account holding `permission` (superadmin holds every permission). */
+export function requirePermission(permission: Permission): preHandlerHookHandler {
+  return async (req: FastifyRequest) => {
+    const p = principalOf(req);
+    if (!p.permissions.includes(permission)) throw forbidden();
+  };
+}
+
+export const hasPermission = (p: Principal, permission: Permission) => p.permissions.includes(permission);

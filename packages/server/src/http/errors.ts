@@ -1,0 +1,78 @@
+// The error envelope of every failure: { code, message, data? } (DESIGN.md section 6).
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, type TErrorBody } from '@salesdesk/contract';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError(404, ErrorCode.NotFound, what);
+export const forbidden = (msg = 'You may not do that') => new AppError(403, ErrorCode.Forbidden, msg);
+export const conflict = (msg: string) => new AppError(409, ErrorCode.Conflict, msg);
+export const invalidToken = (msg = 'Your session has ended, please log in again') =>
+  new AppError(401, ErrorCode.InvalidToken, msg);
+
+/** A validation failure on named fields; `_form` holds messages for the whole form. */
+export function validationError(data: Record<string, string[]>, message = 'Please correct the marked fields') {
+  return new AppError(400, ErrorCode.Validation, message, data);
+}
+export const formError = (message: string) => validationError({ _form: [message] }, message);
+
+type Issue = { path?: PropertyKey[]; instancePath?: string; message?: string };
+
+function issuesToFields(issues: Issue[]): Record<string, string[]> {
+  const data: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key =
+      issue.path && issue.path.length
+        ? String(issue.path[0])
+        : issue.instancePath
+          ? issue.instancePath.replace(/^\//, '').split('/')[0]
+          : '_form';
+    (data[key || '_form'] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return data;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let body: TErrorBody;
+    let status: number;
+    if (err instanceof AppError) {
+      status = err.status;
+      body = { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      const issues = err.validation.map((v) => ({
+        path: (v.params as { issue?: { path?: PropertyKey[] } })?.issue?.path,
+        instancePath: v.instancePath,
+        message: v.message,
+      }));
+      body = { code: ErrorCode.Validation, message: 'Please correct the marked fields', data: issuesToFields(issues) };
+    } else if (err.statusCode === 429) {
+      status = 429;
+      body = { code: ErrorCode.RateLimited, message: 'Too many requests, please wait and try again' };
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
+      status = err.statusCode;
+      const data = { _form: [err.message] };
+      body =
+        status === 400 || status === 415 || status === 413
+          ? { code: ErrorCode.Validation, message: err.message, data }
+          : { code: status === 404 ? ErrorCode.NotFound : ErrorCode.Forbidden, message: err.message };
+    } else {
+      status = 500;
+      req.log.error({ err }, 'request failed');
+      body = { code: ErrorCode.Internal, message: 'Internal error' };
+    }
+    void reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,34 @@
+// config -> database -> migrations -> demo data if empty -> listen; graceful shutdown.
+import { buildApp } from './app';
+import { createContext } from './bootstrap';
+import { loadConfig } from './config';
+import { seedDemoIfEmpty, DEMO_LOGINS } from './db/demo-data';
+
+const config = loadConfig();
+const { ctx, database } = await createContext(config);
+const seeded = await seedDemoIfEmpty(ctx);
+const app = await buildApp(ctx, { logger: true });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  try {
+    await app.close(); // stops accepting, waits for in-flight requests and onClose hooks
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL';
+console.log(`\nSalesdesk is serving at http://localhost:${config.port} (${where}, brand ${ctx.brand.name})`);
+if (seeded) console.log('Demo data was created.');
+console.log(`Demo logins (password ${DEMO_LOGINS.password}): ${DEMO_LOGINS.usernames.join(', ')}\n`);
+if (!config.captcha) console.log('Captcha is off (CAPTCHA=off).');

@@ -1,0 +1,191 @@
+// Office rules: who may list, read, create, change and (de)activate offices, and the office selectors.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  Role,
+  type TCompanyOption,
+  type TAgentOption,
+  type TOfficeDetail,
+  type TOfficeRow,
+  type TOfficeSearch,
+  type TOfficeStatus,
+  ZOfficeCreate,
+  ZOfficeUpdate,
+} from '@salesdesk/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { decryptSecret } from '../common/crypto';
+import { queryRows, type Queryable } from '../db/client';
+import { accounts, agents, officeSites, offices } from '../db/schema';
+import { changePassword, createAccount } from '../accounts/credentials';
+import type { Principal } from '../http/auth';
+import { notFound } from '../http/errors';
+import { assertOffice, scopeOf } from '../http/tenant';
+import { findOffice, officeSiteIds, searchOffices, type OfficeRecord } from './sql';
+
+function toRow(ctx: AppContext, r: OfficeRecord): TOfficeRow {
+  return {
+    id: r.id,
+    companyId: r.id,
+    officeName: r.office_name,
+    username: r.username,
+    plainPassword: decryptSecret(ctx.keys, r.password_secret),
+    preferredDomainId: r.preferred_domain_id,
+    preferredDomain: r.preferred_domain,
+    agentsCount: r.agents_count,
+    sitesCount: r.sites_count,
+    active: r.active,
+    hidden: r.hidden,
+    regTime: new Date(r.reg_time).toISOString(),
+  };
+}
+
+export async function listOffices(ctx: AppContext, q: TOfficeSearch) {
+  const { items, total } = await searchOffices(ctx.db, q);
+  return { items: items.map((r) => toRow(ctx, r)), total };
+}
+
+export async function getOffice(ctx: AppContext, p: Principal, id: number): Promise<TOfficeDetail> {
+  assertOffice(p, id);
+  const r = await findOffice(ctx.db, id);
+  if (!r) throw notFound();
+  return {
+    ...toRow(ctx, r),
+    manFirstName: r.man_first_name,
+    manLastName: r.man_last_name,
+    manEmail: r.man_email ?? '',
+    agentNotes: r.agent_notes ?? '',
+    siteIds: await officeSiteIds(ctx.db, id),
+  };
+}
+
+async function replaceSites(db: Queryable, officeId: number, siteIds: number[]) {
+  await db.delete(officeSites).where(eq(officeSites.officeId, officeId));
+  const unique = [...new Set(siteIds)];
+  if (!unique.length) return;
+  // Only existing sites are linked; unknown ids are ignored rather than failing the whole save.
+  await db.execute(sql`insert into office_sites (office_id, site_id)
+    select ${officeId}, s.id from sites s where s.id in ${sql`(${sql.join(unique.map((i) => sql`${i}`), sql`, `)})`}`);
+}
+
+type OfficeCreate = z.output<typeof ZOfficeCreate>;
+type OfficeUpdate = z.output<typeof ZOfficeUpdate>;
+
+export async function createOffice(ctx: AppContext, v: OfficeCreate): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const accountId = await createAccount(tx, ctx.keys, {
+      role: Role.Company,
+      username: v.username,
+      password: v.password,
+      email: v.manEmail,
+    });
+    const [office] = await tx
+      .insert(offices)
+      .values({
+        accountId,
+        officeName: v.officeName,
+        manFirstName: v.manFirstName,
+        manLastName: v.manLastName,
+        manEmail: v.manEmail || null,
+        agentNotes: v.agentNotes || null,
+        preferredDomainId: v.preferredDomainId ?? null,
+        active: v.active,
+      })
+      .returning({ id: offices.id });
+    if (!v.active) await tx.update(accounts).set({ active: false }).where(eq(accounts.id, accountId));
+    await replaceSites(tx, office.id, v.siteIds);
+    return office.id;
+  });
+}
+
+export async function updateOffice(ctx: AppContext, p: Principal, id: number, v: OfficeUpdate) {
+  assertOffice(p, id);
+  await ctx.db.transaction(async (tx) => {
+    const [office] = await tx
+      .update(offices)
+      .set({
+        officeName: v.officeName,
+        manFirstName: v.manFirstName,
+        manLastName: v.manLastName,
+        manEmail: v.manEmail || null,
+        agentNotes: v.agentNotes || null,
+        preferredDomainId: v.preferredDomainId ?? null,
+      })
+      .where(eq(offices.id, id))
+      .returning({ accountId: offices.accountId, active: offices.active });
+    if (!office) throw notFound();
+    if (office.active !== v.active) await setOfficesStatus(tx, [id], { active: v.active });
+    if (v.password) await changePassword(tx, ctx.keys, office.accountId, v.password);
+    await replaceSites(tx, id, v.siteIds);
+  });
+}
+
+/** Activate/suspend or show/hide offices together with all their agents, in one transaction. */
+export async function setOfficesStatus(db: Queryable, ids: number[], change: Omit<TOfficeStatus, 'ids'>) {
+  const officeRows = await db.select({ id: offices.id, accountId: offices.accountId }).from(offices).where(inArray(offices.id, ids));
+  if (!officeRows.length) throw notFound();
+  const officeIds = officeRows.map((o) => o.id);
+  const agentRows = await db
+    .select({ accountId: agents.accountId })
+    .from(agents)
+    .where(inArray(agents.officeId, officeIds));
+  const accountIds = [...officeRows.map((o) => o.accountId), ...agentRows.map((a) => a.accountId)];
+  if (change.active !== undefined) {
+    await db.update(offices).set({ active: change.active }).where(inArray(offices.id, officeIds));
+    await db.update(agents).set({ active: change.active }).where(inArray(agents.officeId, officeIds));
+    await db.update(accounts).set({ active: change.active }).where(inArray(accounts.id, accountIds));
+  }
+  if (change.hidden !== undefined) {
+    await db.update(offices).set({ hidden: change.hidden }).where(inArray(offices.id, officeIds));
+    await db.update(agents).set({ hidden: change.hidden }).where(inArray(agents.officeId, officeIds));
+  }
+  return officeIds.length;
+}
+
+export async function changeOfficesStatus(ctx: AppContext, input: TOfficeStatus) {
+  const { ids, ...change } = input;
+  return ctx.db.transaction((tx) => setOfficesStatus(tx, ids, change));
+}
+
+/** Offices for selectors: admins get all, everyone else only their own office. */
+export async function companyOptions(ctx: AppContext, p: Principal, onlyAvailable?: boolean): Promise<TCompanyOption[]> {
+  const s = scopeOf(p);
+  const rows = await ctx.db
+    .select({ id: offices.id, officeName: offices.officeName, active: offices.active })
+    .from(offices)
+    .where(
+      and(
+        s.kind === 'all' ? undefined : eq(offices.id, s.officeId),
+        onlyAvailable ? and(eq(offices.active, true), eq(offices.hidden, false)) : undefined,
+      ),
+    )
+    .orderBy(sql`lower(${offices.officeName})`);
+  return rows;
+}
+
+/** Agents for selectors, scoped: an agent gets only itself. Modes: All, Available, AvailablePlusSuspended. */
+export async function companyAgentOptions(
+  ctx: AppContext,
+  p: Principal,
+  companyId: number | undefined,
+  mode: 'All' | 'Available' | 'AvailablePlusSuspended',
+): Promise<TAgentOption[]> {
+  const s = scopeOf(p);
+  if (companyId !== undefined) assertOffice(p, companyId);
+  const officeId = s.kind === 'all' ? companyId : s.officeId;
+  const modeWhere =
+    mode === 'Available'
+      ? sql`g.active and not g.hidden and a.approved`
+      : mode === 'AvailablePlusSuspended'
+        ? sql`not g.hidden and a.approved`
+        : sql`true`;
+  return queryRows<TAgentOption>(
+    ctx.db,
+    sql`select g.id, a.username, g.first_name as "firstName", g.last_name as "lastName",
+               g.office_id as "companyId", g.active
+        from agents g join accounts a on a.id = g.account_id
+        where ${modeWhere}
+          ${officeId !== undefined ? sql`and g.office_id = ${officeId}` : sql``}
+          ${s.kind === 'agent' ? sql`and g.id = ${s.agentId}` : sql``}
+        order by lower(a.username)`,
+  );
+}

@@ -1,0 +1,90 @@
+// Test data builders that make a whole valid object graph (an agent comes with its office).
+import { eq } from 'drizzle-orm';
+import { Role } from '@salesdesk/contract';
+import type { AppContext } from '../context';
+import { createAccount } from '../accounts/credentials';
+import { accounts, agentSites, agents, linkTypes, officeSites, offices, sites } from '../db/schema';
+import type { App } from '../app';
+import { call } from './harness';
+
+export const PASSWORD = 'secret123';
+let counter = 0;
+/** A unique short name (usernames are at most 10 characters). */
+export function uniqueName(prefix = 'u'): string {
+  counter += 1;
+  return `${prefix}${process.pid.toString(36).slice(-3)}${counter.toString(36)}${Math.random().toString(36).slice(2, 4)}`.slice(0, 10);
+}
+
+export async function buildAdmin(ctx: AppContext, opts: { role?: number; approveAgents?: boolean; canDelete?: boolean } = {}) {
+  const username = uniqueName('a');
+  const id = await createAccount(ctx.db, ctx.keys, {
+    role: opts.role ?? Role.Admin,
+    username,
+    password: PASSWORD,
+    email: `${username}@example.com`,
+  });
+  await ctx.db
+    .update(accounts)
+    .set({ approveAgents: opts.approveAgents ?? false, canDelete: opts.canDelete ?? false })
+    .where(eq(accounts.id, id));
+  return { accountId: id, username };
+}
+
+export async function buildSite(ctx: AppContext, opts: Partial<typeof sites.$inferInsert> = {}) {
+  const name = uniqueName('s');
+  const [site] = await ctx.db
+    .insert(sites)
+    .values({ sitename: name, shortname: name, abbr: name.slice(0, 10), url: `https://${name}.example`, type: 'DATING', postbackToken: `tok-${name}`, ...opts })
+    .returning();
+  const [type] = await ctx.db
+    .insert(linkTypes)
+    .values({ siteId: site.id, typename: 'Main', typealias: 'main', username: 'u', url: `https://${name}.example/join`, payout: '100.00', earning: '10.00' })
+    .returning();
+  return { site, type };
+}
+
+export async function buildOffice(ctx: AppContext, opts: { siteIds?: number[] } = {}) {
+  const username = uniqueName('o');
+  const accountId = await createAccount(ctx.db, ctx.keys, { role: Role.Company, username, password: PASSWORD });
+  const [office] = await ctx.db
+    .insert(offices)
+    .values({ accountId, officeName: `Office ${username}`, manFirstName: 'M', manLastName: 'N', manEmail: `${username}@example.com` })
+    .returning();
+  if (opts.siteIds?.length) await ctx.db.insert(officeSites).values(opts.siteIds.map((siteId) => ({ officeId: office.id, siteId })));
+  return { office, accountId, username };
+}
+
+export async function buildAgent(ctx: AppContext, opts: { officeId?: number; approved?: boolean; siteIds?: number[] } = {}) {
+  const officeId = opts.officeId ?? (await buildOffice(ctx)).office.id;
+  const username = uniqueName('g');
+  const accountId = await createAccount(ctx.db, ctx.keys, {
+    role: Role.Agent,
+    username,
+    password: PASSWORD,
+    email: `${username}@example.com`,
+    approved: opts.approved ?? true,
+  });
+  const [agent] = await ctx.db
+    .insert(agents)
+    .values({ accountId, officeId, firstName: 'Ag', lastName: username, email: `${username}@example.com` })
+    .returning();
+  if (opts.siteIds?.length) await ctx.db.insert(agentSites).values(opts.siteIds.map((siteId) => ({ agentId: agent.id, siteId })));
+  return { agent, accountId, username, officeId };
+}
+
+let ipCounter = 0;
+/** A distinct loopback address per call, so the per-IP login limit does not throttle the suite. */
+export const nextIp = () => {
+  ipCounter += 1;
+  return `127.1.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+/** Logs in through the real endpoint and returns the session token. */
+export async function login(app: App, username: string, password = PASSWORD): Promise<string> {
+  const { status, body } = await call<{ token: string }>(app, 'POST', 'auth/login', {
+    body: { username, password },
+    ip: nextIp(),
+  });
+  if (status !== 200) throw new Error(`login ${username} failed: ${status} ${JSON.stringify(body)}`);
+  return body.token;
+}

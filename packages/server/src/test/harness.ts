@@ -1,0 +1,85 @@
+// One app and database per test worker: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set.
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { AppContext } from '../context';
+import { loadKeys } from '../common/crypto';
+import { createMailer } from '../common/mailer';
+import { openDatabase } from '../db/client';
+import { loadBrand } from '../brand';
+
+export interface TestEnv {
+  app: App;
+  ctx: AppContext;
+}
+
+let shared: Promise<TestEnv> | undefined;
+
+/** The worker's shared app (captcha off). Tests create their own tenants, so they never see each other. */
+export function testEnv(): Promise<TestEnv> {
+  shared ??= createTestEnv({});
+  return shared;
+}
+
+/** A separate app over the same database, for tests that need other settings (captcha on, ...). */
+export async function testEnvWith(env: Record<string, string>): Promise<TestEnv> {
+  const base = await testEnv();
+  const config = testConfig(env);
+  const ctx: AppContext = { ...base.ctx, config, brand: loadBrand(config.brand) };
+  return { app: await buildApp(ctx), ctx };
+}
+
+function testConfig(env: Record<string, string>): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    CAPTCHA: 'off',
+    SECRET_KEY: 'test-secret-key-0123456789abcdef',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+}
+
+async function createTestEnv(env: Record<string, string>): Promise<TestEnv> {
+  const config = testConfig(env);
+  const database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    keys: loadKeys(config.secretKey, config.dataDir),
+    mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir }),
+    brand: loadBrand(config.brand),
+  };
+  return { app: await buildApp(ctx), ctx };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls the API as `token` (or anonymously) and returns status and parsed body. */
+export async function call<T = unknown>(
+  app: App,
+  method: Method,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+): Promise<{ status: number; body: T; res: LightMyRequestResponse }> {
+  const res = await app.inject({
+    method,
+    url: `/api/${url.replace(/^\//, '')}`,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    remoteAddress: opts.ip,
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+  });
+  const text = res.body;
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.statusCode, body: body as T, res };
+}
