@@ -1,0 +1,142 @@
+// Display formats: money, percentages, Eastern dates, ratios, row numbers, roles and statuses.
+import { easternDay, formatEastern } from './eastern';
+import { isDateString } from './period';
+
+/** A value that may arrive as a number or as a numeric string from the database ("12.50"). */
+export type NumberLike = number | string | null | undefined;
+
+const PLAIN_DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+const EXPONENT_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
+
+/** Plain decimal digits (no exponent) of a number or numeric string; '0' for anything else. */
+function toPlainDecimal(v: NumberLike): string {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return '0';
+    const s = String(v);
+    if (!/e/i.test(s)) return s;
+    return Math.abs(v) < 1e21 ? v.toFixed(20) : BigInt(v).toString();
+  }
+  const s = (v ?? '').trim();
+  if (PLAIN_NUMBER.test(s)) return s;
+  return EXPONENT_NUMBER.test(s) ? toPlainDecimal(Number(s)) : '0';
+}
+
+/** Rounds half away from zero to `digits` places on the decimal digits, so "1.005" gives "1.01"; non-numbers give 0. */
+export function formatDecimal(v: NumberLike, digits: number): string {
+  const [, sign = '', intPart = '', fracPart = ''] = PLAIN_DECIMAL.exec(toPlainDecimal(v)) ?? [];
+  const padded = (fracPart + '0'.repeat(digits + 1)).slice(0, digits + 1);
+  let scaled = BigInt((intPart || '0') + padded.slice(0, digits));
+  if (padded[digits] >= '5') scaled += 1n;
+  const text = scaled.toString().padStart(digits + 1, '0');
+  const whole = text.slice(0, text.length - digits);
+  const body = digits ? `${whole}.${text.slice(text.length - digits)}` : whole;
+  return sign === '-' && scaled !== 0n ? `-${body}` : body;
+}
+
+const dropSign = (s: string) => s.replace(/^-/, '');
+const trimZeros = (s: string) => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
+
+/** '$' + absolute value with 2 decimals; '$0.00' for 0, null or a non-number. */
+export function formatPrice(v: NumberLike): string {
+  return `$${dropSign(formatDecimal(v, 2))}`;
+}
+
+/** '₱' + absolute value with up to 2 decimals and no trailing zeros ('₱12.5', '₱1200', '₱0'). */
+export function formatPeso(v: NumberLike): string {
+  return `₱${trimZeros(dropSign(formatDecimal(v, 2)))}`;
+}
+
+/** Percentage with 2 decimals ('12.50%', '-3.00%'). */
+export function formatPercent(v: NumberLike): string {
+  return `${formatDecimal(v, 2)}%`;
+}
+
+/** A change with its sign ('+12.50%', '-3.00%'); zero, or anything that rounds to zero, shows '0%'. */
+export function formatSignedPercent(v: NumberLike): string {
+  const d = formatDecimal(v, 2);
+  if (/^0\.00$/.test(d)) return '0%';
+  return d.startsWith('-') ? `${d}%` : `+${d}%`;
+}
+
+/** Replaces underscores and hyphens with spaces ('bonus_payout' -> 'bonus payout'). */
+export function formatLabel(s: string | null | undefined): string {
+  return (s ?? '').replace(/[_-]/g, ' ');
+}
+
+/** A valid instant, or undefined. */
+function toInstant(d: Date | string | number | null | undefined): Date | undefined {
+  if (d === null || d === undefined || d === '') return undefined;
+  const t = d instanceof Date ? d : new Date(d);
+  return Number.isNaN(t.getTime()) ? undefined : t;
+}
+
+/** 'YYYY-MM-DD' of an instant in Eastern time; a plain 'YYYY-MM-DD' passes as is; '' when empty or invalid. */
+export function formatDate(d: Date | string | number | null | undefined): string {
+  if (isDateString(d)) return d;
+  const t = toInstant(d);
+  return t ? easternDay(t) : '';
+}
+
+/** 'YYYY-MM-DD (HH:mm)' of an instant in Eastern time; '' when empty or invalid. */
+export function formatDateTime(d: Date | string | number | null | undefined): string {
+  if (isDateString(d)) return `${d} (00:00)`;
+  const t = toInstant(d);
+  return t ? formatEastern(t, 'YYYY-MM-DD (HH:mm)') : '';
+}
+
+/** '1:{uniques/sales}' with at most 2 decimals; '1:0' when there are no sales (no ratio to show). */
+export function formatUniqueRatio(
+  uniques: number | null | undefined,
+  sales: number | null | undefined,
+): string {
+  if (!sales) return '1:0';
+  return `1:${trimZeros(formatDecimal((uniques ?? 0) / sales, 2))}`;
+}
+
+/** 100*bonusSales/sales; with no sales 0, or 100 on payroll pages. */
+export function bonusRatio(
+  bonusSales: number | null | undefined,
+  sales: number | null | undefined,
+  payroll = false,
+): number {
+  if (!sales) return payroll ? 100 : 0;
+  return (100 * (bonusSales ?? 0)) / sales;
+}
+
+/** Office progress in percent: (sales1-sales2)/sales2*100; 100 when only sales1 has sales, 0 when neither has. */
+export function officeProgress(sales1: number, sales2: number): number {
+  if (!sales2) return sales1 > 0 ? 100 : 0;
+  return ((sales1 - sales2) / sales2) * 100;
+}
+
+/** The 1-based number of a row across pages. */
+export function rowNumber(page: number, pageSize: number, index: number): number {
+  return (page - 1) * pageSize + index + 1;
+}
+
+/** Display names of the role levels (Company is the office role). */
+export const ROLE_LABELS: Readonly<Record<number, string>> = {
+  0: 'Superadmin',
+  5: 'Admin',
+  10: 'Company',
+  20: 'Agent',
+};
+/** The label of any role level not in ROLE_LABELS. */
+export const UNKNOWN_ROLE_LABEL = 'role';
+
+/** 'Superadmin', 'Admin', 'Company' or 'Agent'; 'role' for any other level. */
+export function formatRole(role: number): string {
+  return ROLE_LABELS[role] ?? UNKNOWN_ROLE_LABEL;
+}
+
+/** 'Activated' or 'Suspended', with ' (Hidden)' appended when hidden. */
+export function formatAccountStatus(active: boolean, hidden?: boolean): string {
+  return `${active ? 'Activated' : 'Suspended'}${hidden ? ' (Hidden)' : ''}`;
+}
+
+/** A preferred domain's hidden flag: 'Hidden', 'Activated', or 'Not Defined' when unset. */
+export function formatDomainHidden(hidden: boolean | null | undefined): string {
+  if (hidden === true) return 'Hidden';
+  return hidden === false ? 'Activated' : 'Not Defined';
+}
