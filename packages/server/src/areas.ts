@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
 import authRoutes from './auth/routes';
 import officesRoutes from './offices/routes';
+import accountsRoutes from './accounts/routes';
+import filesRoutes from './files/routes';
 
 export interface AreaOptions {
   ctx: AppContext;
@@ -15,4 +17,6 @@ export interface Area {
 export const areas: Area[] = [
   { prefix: '', plugin: authRoutes },
   { prefix: '', plugin: officesRoutes },
+  { prefix: '', plugin: accountsRoutes },
+  { prefix: '', plugin: filesRoutes },
 ];

@@ -3,11 +3,13 @@ import { buildApp } from './app';
 import { createContext } from './bootstrap';
 import { loadConfig } from './config';
 import { seedDemoIfEmpty, DEMO_LOGINS } from './db/demo-data';
+import { scheduleLoginUnblock } from './jobs/login-unblock';
 
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
 const seeded = await seedDemoIfEmpty(ctx);
 const app = await buildApp(ctx, { logger: true });
+const stopJobs = scheduleLoginUnblock(ctx.db, (msg) => app.log.info(msg));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -15,6 +17,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
+    stopJobs();
     await app.close(); // stops accepting, waits for in-flight requests and onClose hooks
     await database.close();
     process.exit(0);

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { decryptSecret } from '../common/crypto';
+import { sanitizeRichText } from '../common/sanitize';
 import { queryRows, type Queryable } from '../db/client';
 import { accounts, agents, officeSites, offices } from '../db/schema';
 import { changePassword, createAccount } from '../accounts/credentials';
@@ -86,7 +87,7 @@ export async function createOffice(ctx: AppContext, v: OfficeCreate): Promise<nu
         manFirstName: v.manFirstName,
         manLastName: v.manLastName,
         manEmail: v.manEmail || null,
-        agentNotes: v.agentNotes || null,
+        agentNotes: sanitizeRichText(v.agentNotes) || null,
         preferredDomainId: v.preferredDomainId ?? null,
         active: v.active,
       })
@@ -107,7 +108,7 @@ export async function updateOffice(ctx: AppContext, p: Principal, id: number, v:
         manFirstName: v.manFirstName,
         manLastName: v.manLastName,
         manEmail: v.manEmail || null,
-        agentNotes: v.agentNotes || null,
+        agentNotes: sanitizeRichText(v.agentNotes) || null,
         preferredDomainId: v.preferredDomainId ?? null,
       })
       .where(eq(offices.id, id))
