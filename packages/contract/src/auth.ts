@@ -56,7 +56,8 @@ export const PASSWORD_REQUIRED = 'Password is required';
 type PasswordPair = { password?: string; passwordConfirm?: string };
 /** Adds the "required on create, must match" checks to a form schema. */
 export function checkPasswords(v: PasswordPair, ctx: z.RefinementCtx, required: boolean) {
-  if (required && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_REQUIRED });
+  if (required && !v.password)
+    ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_REQUIRED });
   if (required && !v.passwordConfirm)
     ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'Password confirmation is required' });
   if ((v.password || v.passwordConfirm) && v.password !== v.passwordConfirm)

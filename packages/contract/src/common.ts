@@ -60,10 +60,14 @@ export const ZListQuery = z.object({
 export type TListQuery = z.infer<typeof ZListQuery>;
 
 /** Every list answers `{ items, total }`. */
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int() });
 export type TList<T> = { items: T[]; total: number };
 
-export const ZSort = z.object({ sortField: z.string().max(64).optional(), sortAsc: z.coerce.boolean().optional() });
+export const ZSort = z.object({
+  sortField: z.string().max(64).optional(),
+  sortAsc: z.coerce.boolean().optional(),
+});
 
 export const ErrorCode = {
   Validation: 'VALIDATION_ERROR',

@@ -35,7 +35,10 @@ const officeFields = {
   officeName: z.string().trim().min(1, 'Office name is required').max(128),
   manFirstName: z.string().trim().min(1, 'First name is required').max(64),
   manLastName: z.string().trim().min(1, 'Last name is required').max(64),
-  manEmail: z.union([z.literal(''), z.email('Enter a valid email').max(128)]).optional().default(''),
+  manEmail: z
+    .union([z.literal(''), z.email('Enter a valid email').max(128)])
+    .optional()
+    .default(''),
   agentNotes: z.string().max(100_000).optional().default(''),
   preferredDomainId: z.number().int().positive().nullable().optional(),
   siteIds: z.array(z.number().int().positive()).max(1000).default([]),

@@ -31,7 +31,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = ZEnv.parse(env);
   const production = e.NODE_ENV === 'production';
   // A fixed captcha answer exists only for tests; production refuses to start with one.
-  if (production && e.CAPTCHA_TEST_ANSWER) throw new Error('CAPTCHA_TEST_ANSWER is refused when NODE_ENV=production');
+  if (production && e.CAPTCHA_TEST_ANSWER)
+    throw new Error('CAPTCHA_TEST_ANSWER is refused when NODE_ENV=production');
   return {
     production,
     port: e.PORT,

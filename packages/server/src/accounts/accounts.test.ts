@@ -10,9 +10,13 @@ beforeAll(async () => {
 describe('GET accounts/unapproved/count', () => {
   it('counts unapproved agents for holders of APPROVE_AGENTS', async () => {
     const approver = await login(env.app, (await buildAdmin(env.ctx, { approveAgents: true })).username);
-    const before = await call<{ count: number }>(env.app, 'GET', 'accounts/unapproved/count', { token: approver });
+    const before = await call<{ count: number }>(env.app, 'GET', 'accounts/unapproved/count', {
+      token: approver,
+    });
     await buildAgent(env.ctx, { approved: false });
-    const after = await call<{ count: number }>(env.app, 'GET', 'accounts/unapproved/count', { token: approver });
+    const after = await call<{ count: number }>(env.app, 'GET', 'accounts/unapproved/count', {
+      token: approver,
+    });
     expect(after.status).toBe(200);
     expect(after.body.count).toBe(before.body.count + 1);
   });

@@ -9,7 +9,10 @@ import { requirePermission } from '../http/auth';
 const accountsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.get(
     '/accounts/unapproved/count',
-    { preHandler: requirePermission(Permission.ApproveAgents), schema: { response: { 200: z.object({ count: z.number() }) } } },
+    {
+      preHandler: requirePermission(Permission.ApproveAgents),
+      schema: { response: { 200: z.object({ count: z.number() }) } },
+    },
     async () => {
       const row = await queryOne<{ count: number }>(
         ctx.db,

@@ -31,7 +31,9 @@ describe('POST auth/login', () => {
   it('answers an unknown user exactly like a wrong password', async () => {
     const { username } = await buildAgent(env.ctx);
     const wrong = await call(env.app, 'POST', 'auth/login', { body: { username, password: 'nope-nope' } });
-    const unknown = await call(env.app, 'POST', 'auth/login', { body: { username: 'nobody-xyz', password: 'nope-nope' } });
+    const unknown = await call(env.app, 'POST', 'auth/login', {
+      body: { username: 'nobody-xyz', password: 'nope-nope' },
+    });
     expect(wrong.status).toBe(400);
     expect(unknown.status).toBe(400);
     expect(wrong.body).toEqual(unknown.body);
@@ -49,11 +51,15 @@ describe('POST auth/login', () => {
 
   it('refuses unapproved, suspended and login-blocked accounts', async () => {
     const unapproved = await buildAgent(env.ctx, { approved: false });
-    const res = await call(env.app, 'POST', 'auth/login', { body: { username: unapproved.username, password: PASSWORD } });
+    const res = await call(env.app, 'POST', 'auth/login', {
+      body: { username: unapproved.username, password: PASSWORD },
+    });
     expect(res.status).toBe(400);
     const blocked = await buildAgent(env.ctx);
     await env.ctx.db.update(accounts).set({ loginBlocked: true }).where(eq(accounts.id, blocked.accountId));
-    const res2 = await call(env.app, 'POST', 'auth/login', { body: { username: blocked.username, password: PASSWORD } });
+    const res2 = await call(env.app, 'POST', 'auth/login', {
+      body: { username: blocked.username, password: PASSWORD },
+    });
     expect(res2.status).toBe(400);
   });
 
@@ -80,8 +86,11 @@ describe('POST auth/login', () => {
 
   it('refuses a username after too many failures', async () => {
     const { username } = await buildAgent(env.ctx);
-    for (let i = 0; i < 10; i++) await call(env.app, 'POST', 'auth/login', { body: { username, password: 'bad-pass' } });
-    const res = await call<{ code: string }>(env.app, 'POST', 'auth/login', { body: { username, password: PASSWORD } });
+    for (let i = 0; i < 10; i++)
+      await call(env.app, 'POST', 'auth/login', { body: { username, password: 'bad-pass' } });
+    const res = await call<{ code: string }>(env.app, 'POST', 'auth/login', {
+      body: { username, password: PASSWORD },
+    });
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('RATE_LIMITED');
   });
@@ -104,9 +113,13 @@ describe('captcha', () => {
     const wrong = await call(on.app, 'POST', 'auth/login', { body: { ...body, captchaString: 'zzzzz' } });
     expect(wrong.status).toBe(400);
     const fresh = await call<{ check: string }>(on.app, 'GET', 'captcha');
-    const ok = await call(on.app, 'POST', 'auth/login', { body: { ...body, captchaCheck: fresh.body.check, captchaString: 'ABCDE' } });
+    const ok = await call(on.app, 'POST', 'auth/login', {
+      body: { ...body, captchaCheck: fresh.body.check, captchaString: 'ABCDE' },
+    });
     expect(ok.status).toBe(200);
-    const replay = await call(on.app, 'POST', 'auth/login', { body: { ...body, captchaCheck: fresh.body.check, captchaString: 'abcde' } });
+    const replay = await call(on.app, 'POST', 'auth/login', {
+      body: { ...body, captchaCheck: fresh.body.check, captchaString: 'abcde' },
+    });
     expect(replay.status).toBe(400);
   });
 });
@@ -151,7 +164,9 @@ describe('remote login', () => {
     });
     expect(minted.status).toBe(200);
     expect(minted.body.url).toContain('/remote-login?token=');
-    const first = await call<{ token: string }>(env.app, 'POST', 'auth/login-remote', { body: { token: minted.body.token } });
+    const first = await call<{ token: string }>(env.app, 'POST', 'auth/login-remote', {
+      body: { token: minted.body.token },
+    });
     expect(first.status).toBe(200);
     const me = await call<{ username: string }>(env.app, 'GET', 'accounts/me', { token: first.body.token });
     expect(me.body.username).toBe(agent.username);
@@ -162,12 +177,18 @@ describe('remote login', () => {
   it('an agent may not mint, an admin may not log in as a superadmin', async () => {
     const agent = await buildAgent(env.ctx);
     const agentToken = await login(env.app, agent.username);
-    const denied = await call(env.app, 'POST', 'auth/remote-token', { token: agentToken, body: { accountId: agent.accountId } });
+    const denied = await call(env.app, 'POST', 'auth/remote-token', {
+      token: agentToken,
+      body: { accountId: agent.accountId },
+    });
     expect(denied.status).toBe(403);
     const admin = await buildAdmin(env.ctx);
     const superadmin = await buildAdmin(env.ctx, { role: Role.Superadmin });
     const adminToken = await login(env.app, admin.username);
-    const up = await call(env.app, 'POST', 'auth/remote-token', { token: adminToken, body: { accountId: superadmin.accountId } });
+    const up = await call(env.app, 'POST', 'auth/remote-token', {
+      token: adminToken,
+      body: { accountId: superadmin.accountId },
+    });
     expect(up.status).toBe(403);
   });
 });
@@ -177,8 +198,12 @@ describe('POST forgot', () => {
     const a = await buildAgent(env.ctx);
     const outbox = path.join(env.ctx.config.dataDir, 'outbox');
     const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
-    const miss = await call(env.app, 'POST', 'forgot', { body: { username: a.username, email: 'wrong@example.com' } });
-    const hit = await call(env.app, 'POST', 'forgot', { body: { username: a.username, email: `${a.username}@example.com` } });
+    const miss = await call(env.app, 'POST', 'forgot', {
+      body: { username: a.username, email: 'wrong@example.com' },
+    });
+    const hit = await call(env.app, 'POST', 'forgot', {
+      body: { username: a.username, email: `${a.username}@example.com` },
+    });
     expect(miss.status).toBe(200);
     expect(hit.body).toEqual(miss.body);
     const mails = fs.readdirSync(outbox);

@@ -17,7 +17,13 @@ function sign(ctx: AppContext, answer: string, expires: number, nonce: string) {
 
 export function createCaptcha(ctx: AppContext): TCaptcha {
   if (!ctx.config.captcha) return { image: '', check: '' };
-  const c = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: '0oO1lIi', color: true, background: '#f4f6f8' });
+  const c = svgCaptcha.create({
+    size: 5,
+    noise: 2,
+    ignoreChars: '0oO1lIi',
+    color: true,
+    background: '#f4f6f8',
+  });
   const answer = ctx.config.captchaTestAnswer ?? c.text;
   const expires = Date.now() + TTL_MS;
   const nonce = crypto.randomBytes(9).toString('base64url');
@@ -26,7 +32,11 @@ export function createCaptcha(ctx: AppContext): TCaptcha {
 }
 
 /** True when the answer matches an unexpired, unused check; a check is spent by any attempt. */
-export function verifyCaptcha(ctx: AppContext, answer: string | undefined, check: string | undefined): boolean {
+export function verifyCaptcha(
+  ctx: AppContext,
+  answer: string | undefined,
+  check: string | undefined,
+): boolean {
   if (!ctx.config.captcha) return true;
   if (!answer || !check) return false;
   const [expiresText, nonce, mac] = check.split('.');

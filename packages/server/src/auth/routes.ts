@@ -56,7 +56,10 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
 
   app.post(
     '/forgot',
-    { config: { rateLimit: { max: 5, timeWindow: '1 minute' } }, schema: { body: ZForgotRequest, response: { 200: ZOk } } },
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: { body: ZForgotRequest, response: { 200: ZOk } },
+    },
     async (req) => {
       await forgot(ctx, req.body.username, req.body.email);
       return OK;
@@ -67,8 +70,10 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
     toMe(principalOf(req)),
   );
 
-  app.get('/alerts/login', { preHandler: requireLogin, schema: { response: { 200: ZLoginAlerts } } }, async (req) =>
-    loadLoginAlerts(ctx, principalOf(req)),
+  app.get(
+    '/alerts/login',
+    { preHandler: requireLogin, schema: { response: { 200: ZLoginAlerts } } },
+    async (req) => loadLoginAlerts(ctx, principalOf(req)),
   );
 };
 

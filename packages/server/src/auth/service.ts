@@ -91,7 +91,9 @@ export async function logout(ctx: AppContext, p: Principal) {
   await ctx.db
     .update(loginLogs)
     .set({ outTime: new Date() })
-    .where(and(eq(loginLogs.id, p.loginLogId), eq(loginLogs.accountId, p.accountId), isNull(loginLogs.outTime)));
+    .where(
+      and(eq(loginLogs.id, p.loginLogId), eq(loginLogs.accountId, p.accountId), isNull(loginLogs.outTime)),
+    );
 }
 
 async function mintToken(ctx: AppContext, accountId: number, createdBy: number | null, ttlMs: number) {
@@ -107,9 +109,13 @@ async function mintToken(ctx: AppContext, accountId: number, createdBy: number |
 
 /** "Log in as": an admin mints a one-time token for an account ranked below it. */
 export async function mintRemoteToken(ctx: AppContext, p: Principal, accountId: number) {
-  const [target] = await ctx.db.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, accountId));
+  const [target] = await ctx.db
+    .select({ role: accounts.role })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   if (!target) throw notFound();
-  if (!(target.role > p.role) || p.role > Role.Admin) throw forbidden('You may only log in as an account below yours');
+  if (!(target.role > p.role) || p.role > Role.Admin)
+    throw forbidden('You may only log in as an account below yours');
   const token = await mintToken(ctx, accountId, p.accountId, REMOTE_TOKEN_MS);
   return { token, url: `${ctx.config.publicUrl}/remote-login?token=${encodeURIComponent(token)}` };
 }

@@ -32,7 +32,8 @@ export function loadKeys(secretKey: string | undefined, dataDir: string): Keys {
 }
 
 export const hashPassword = (password: string) => hash(password);
-export const verifyPassword = (stored: string, password: string) => verify(stored, password).catch(() => false);
+export const verifyPassword = (stored: string, password: string) =>
+  verify(stored, password).catch(() => false);
 
 /** AES-256-GCM copy of a password, decrypted only for an account allowed to manage its owner. */
 export function encryptSecret(keys: Keys, plain: string): string {

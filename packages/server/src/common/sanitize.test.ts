@@ -3,12 +3,15 @@ import { sanitizeRichText } from './sanitize';
 
 describe('sanitizeRichText', () => {
   it('removes scripts, event handlers and javascript: links', () => {
-    const out = sanitizeRichText('<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>');
+    const out = sanitizeRichText(
+      '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>',
+    );
     expect(out).not.toMatch(/script|onclick|javascript/);
     expect(out).toContain('<p>Hi');
   });
   it('keeps formatting, colours, images and links', () => {
-    const html = '<p style="text-align:center"><b>B</b> <span style="color:#ff3300">red</span> <img src="/api/files/abc.png" alt="a" /></p>';
+    const html =
+      '<p style="text-align:center"><b>B</b> <span style="color:#ff3300">red</span> <img src="/api/files/abc.png" alt="a" /></p>';
     const out = sanitizeRichText(html);
     expect(out).toContain('<b>B</b>');
     expect(out).toContain('color:#ff3300');

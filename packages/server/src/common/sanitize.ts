@@ -4,7 +4,17 @@ import sanitizeHtml from 'sanitize-html';
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
-    'img', 'span', 'u', 's', 'mark', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+    'img',
+    'span',
+    'u',
+    's',
+    'mark',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],

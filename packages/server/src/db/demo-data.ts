@@ -15,11 +15,46 @@ export const DEMO_LOGINS = {
 };
 
 const SITES = [
-  { sitename: 'CamStars', shortname: 'camstars', abbr: 'CS', type: 'WEBCAMS', avp: true, useApproveSale: false },
-  { sitename: 'DateMatch', shortname: 'datematch', abbr: 'DM', type: 'DATING', avp: false, useApproveSale: true },
-  { sitename: 'LuckySpin Casino', shortname: 'luckyspin', abbr: 'LS', type: 'CASINO', avp: false, useApproveSale: false },
-  { sitename: 'AdultHub', shortname: 'adulthub', abbr: 'AH', type: 'ADULT', avp: true, useApproveSale: false },
-  { sitename: 'FlirtZone', shortname: 'flirtzone', abbr: 'FZ', type: 'DATING', avp: false, useApproveSale: false },
+  {
+    sitename: 'CamStars',
+    shortname: 'camstars',
+    abbr: 'CS',
+    type: 'WEBCAMS',
+    avp: true,
+    useApproveSale: false,
+  },
+  {
+    sitename: 'DateMatch',
+    shortname: 'datematch',
+    abbr: 'DM',
+    type: 'DATING',
+    avp: false,
+    useApproveSale: true,
+  },
+  {
+    sitename: 'LuckySpin Casino',
+    shortname: 'luckyspin',
+    abbr: 'LS',
+    type: 'CASINO',
+    avp: false,
+    useApproveSale: false,
+  },
+  {
+    sitename: 'AdultHub',
+    shortname: 'adulthub',
+    abbr: 'AH',
+    type: 'ADULT',
+    avp: true,
+    useApproveSale: false,
+  },
+  {
+    sitename: 'FlirtZone',
+    shortname: 'flirtzone',
+    abbr: 'FZ',
+    type: 'DATING',
+    avp: false,
+    useApproveSale: false,
+  },
 ] as const;
 
 const OFFICES = [
@@ -28,7 +63,18 @@ const OFFICES = [
   { officeName: 'Davao Team', manFirstName: 'Ana', manLastName: 'Cruz' },
 ];
 const FIRST = ['Juan', 'Pedro', 'Rosa', 'Carlo', 'Liza', 'Mark', 'Joy', 'Paolo', 'Grace', 'Ramon'];
-const LAST = ['Dela Cruz', 'Garcia', 'Mendoza', 'Torres', 'Flores', 'Ramos', 'Bautista', 'Aquino', 'Navarro', 'Lopez'];
+const LAST = [
+  'Dela Cruz',
+  'Garcia',
+  'Mendoza',
+  'Torres',
+  'Flores',
+  'Ramos',
+  'Bautista',
+  'Aquino',
+  'Navarro',
+  'Lopez',
+];
 
 export async function isEmpty(db: Queryable): Promise<boolean> {
   const row = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from accounts`);
@@ -44,7 +90,9 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
 /** Empties every table (used by `npm run seed -- --reset`). */
 export async function resetDatabase(db: Queryable) {
   const tables = Object.values(t)
-    .filter((v): v is typeof t.accounts => typeof v === 'object' && v !== null && Symbol.for('drizzle:Name') in v)
+    .filter(
+      (v): v is typeof t.accounts => typeof v === 'object' && v !== null && Symbol.for('drizzle:Name') in v,
+    )
     .map((tbl) => (tbl as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')]);
   await db.execute(sql.raw(`truncate ${tables.map((n) => `"${n}"`).join(', ')} restart identity cascade`));
   await db.execute(sql`alter sequence click_id_seq restart with 1`);
@@ -55,15 +103,29 @@ export async function seedDemo(ctx: AppContext) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const secret = () => encryptSecret(ctx.keys, DEMO_PASSWORD);
   await ctx.db.transaction(async (tx) => {
-    const account = async (role: number, username: string, extra: Partial<typeof t.accounts.$inferInsert> = {}) => {
+    const account = async (
+      role: number,
+      username: string,
+      extra: Partial<typeof t.accounts.$inferInsert> = {},
+    ) => {
       const [row] = await tx
         .insert(t.accounts)
         .values({ role, username, passwordHash, passwordSecret: secret(), ...extra })
         .returning({ id: t.accounts.id });
       return row.id;
     };
-    await account(Role.Superadmin, 'super', { email: 'super@example.com', canDelete: true, earningVisible: true, approveAgents: true });
-    await account(Role.Admin, 'admin', { email: 'admin@example.com', approveAgents: true, earningVisible: true, showSuspend: true });
+    await account(Role.Superadmin, 'super', {
+      email: 'super@example.com',
+      canDelete: true,
+      earningVisible: true,
+      approveAgents: true,
+    });
+    await account(Role.Admin, 'admin', {
+      email: 'admin@example.com',
+      approveAgents: true,
+      earningVisible: true,
+      showSuspend: true,
+    });
 
     const domains = await tx
       .insert(t.preferredDomains)
@@ -122,7 +184,9 @@ export async function seedDemo(ctx: AppContext) {
 
     const officeIds: number[] = [];
     for (const [i, o] of OFFICES.entries()) {
-      const accountId = await account(Role.Company, `office${i + 1}`, { email: `office${i + 1}@example.com` });
+      const accountId = await account(Role.Company, `office${i + 1}`, {
+        email: `office${i + 1}@example.com`,
+      });
       const [office] = await tx
         .insert(t.offices)
         .values({
@@ -157,7 +221,9 @@ export async function seedDemo(ctx: AppContext) {
         })
         .returning({ id: t.agents.id });
       if (n === 26) await tx.execute(sql`update accounts set active = false where id = ${accountId}`);
-      await tx.insert(t.agentSites).values(siteIds.map((siteId) => ({ agentId: agent.id, siteId, enable: true })));
+      await tx
+        .insert(t.agentSites)
+        .values(siteIds.map((siteId) => ({ agentId: agent.id, siteId, enable: true })));
     }
 
     await tx.insert(t.migrationAgents).values(
@@ -180,7 +246,9 @@ export async function seedDemo(ctx: AppContext) {
     await tx.insert(t.news).values({
       html: '<h3>Welcome to the new back office</h3><p>Weekly top agents get a <b>bonus</b> this month.</p>',
     });
-    await tx.insert(t.alerts).values({ enable: true, html: '<p>Payroll for the last half-month is out.</p>' });
+    await tx
+      .insert(t.alerts)
+      .values({ enable: true, html: '<p>Payroll for the last half-month is out.</p>' });
     await tx.insert(t.blackListIps).values([{ ip: '203.0.113.66' }, { ip: '198.51.100.23' }]);
     await tx.insert(t.options).values({ name: 'auto_block_account', value: '0' });
   });

@@ -14,7 +14,9 @@ try {
     console.log('The database already has data; use `npm run seed -- --reset` to start over.');
   } else {
     await seedDemo(ctx);
-    console.log(`Demo data created. Logins (password ${DEMO_LOGINS.password}): ${DEMO_LOGINS.usernames.join(', ')}`);
+    console.log(
+      `Demo data created. Logins (password ${DEMO_LOGINS.password}): ${DEMO_LOGINS.usernames.join(', ')}`,
+    );
   }
 } finally {
   await database.close();

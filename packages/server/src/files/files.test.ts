@@ -7,7 +7,10 @@ beforeAll(async () => {
   env = await testEnv();
 });
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 1),
+]);
 
 function multipartBody(data: Buffer, filename: string, type: string) {
   const boundary = '----salesdesk-test';

@@ -26,17 +26,21 @@ const filesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
     },
   );
 
-  app.get('/files/:name', { schema: { params: z.object({ name: z.string().max(80) }) } }, async (req, reply) => {
-    const { name } = req.params;
-    if (!isStoredName(name)) throw notFound();
-    const file = path.join(filesDir(ctx), name);
-    if (!fs.existsSync(file)) throw notFound();
-    return reply
-      .type(mimeOf(name))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(fs.createReadStream(file));
-  });
+  app.get(
+    '/files/:name',
+    { schema: { params: z.object({ name: z.string().max(80) }) } },
+    async (req, reply) => {
+      const { name } = req.params;
+      if (!isStoredName(name)) throw notFound();
+      const file = path.join(filesDir(ctx), name);
+      if (!fs.existsSync(file)) throw notFound();
+      return reply
+        .type(mimeOf(name))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(file));
+    },
+  );
 };
 
 export default filesRoutes;

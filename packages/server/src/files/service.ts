@@ -10,10 +10,24 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 // The type is decided from the file's own first bytes, never from the name or the client's header.
 const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
-  { mime: 'image/png', ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    mime: 'image/png',
+    ext: 'png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { mime: 'image/gif', ext: 'gif', test: (b) => b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a' },
-  { mime: 'image/webp', ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    mime: 'image/gif',
+    ext: 'gif',
+    test: (b) =>
+      b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a',
+  },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    test: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 export const imageType = (data: Buffer) => SIGNATURES.find((s) => s.test(data));
@@ -32,4 +46,5 @@ export async function storeImage(ctx: AppContext, accountId: number, data: Buffe
   return { url: `/api/files/${name}` };
 }
 
-export const mimeOf = (name: string) => SIGNATURES.find((s) => name.endsWith(`.${s.ext}`))?.mime ?? 'application/octet-stream';
+export const mimeOf = (name: string) =>
+  SIGNATURES.find((s) => name.endsWith(`.${s.ext}`))?.mime ?? 'application/octet-stream';

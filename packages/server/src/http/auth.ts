@@ -45,7 +45,13 @@ export async function signSession(
     loginLogId: number;
   },
 ): Promise<string> {
-  const claims = { role: a.role, agentId: a.agentId, companyId: a.companyId, sv: a.sessionVersion, lid: a.loginLogId };
+  const claims = {
+    role: a.role,
+    agentId: a.agentId,
+    companyId: a.companyId,
+    sv: a.sessionVersion,
+    lid: a.loginLogId,
+  };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(a.accountId))
@@ -71,7 +77,11 @@ interface AccountState {
 }
 
 /** Loads what a session may do now; a suspended, blocked or re-passworded account has no session. */
-export async function loadPrincipal(ctx: AppContext, accountId: number, sv?: number): Promise<Principal | null> {
+export async function loadPrincipal(
+  ctx: AppContext,
+  accountId: number,
+  sv?: number,
+): Promise<Principal | null> {
   const a = await queryOne<AccountState>(
     ctx.db,
     sql`select a.id, a.role, a.username, a.active, a.login_blocked, a.approved, a.session_version,

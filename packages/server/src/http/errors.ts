@@ -21,7 +21,10 @@ export const invalidToken = (msg = 'Your session has ended, please log in again'
   new AppError(401, ErrorCode.InvalidToken, msg);
 
 /** A validation failure on named fields; `_form` holds messages for the whole form. */
-export function validationError(data: Record<string, string[]>, message = 'Please correct the marked fields') {
+export function validationError(
+  data: Record<string, string[]>,
+  message = 'Please correct the marked fields',
+) {
   return new AppError(400, ErrorCode.Validation, message, data);
 }
 export const formError = (message: string) => validationError({ _form: [message] }, message);
@@ -56,7 +59,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         instancePath: v.instancePath,
         message: v.message,
       }));
-      body = { code: ErrorCode.Validation, message: 'Please correct the marked fields', data: issuesToFields(issues) };
+      body = {
+        code: ErrorCode.Validation,
+        message: 'Please correct the marked fields',
+        data: issuesToFields(issues),
+      };
     } else if (err.statusCode === 429) {
       status = 429;
       body = { code: ErrorCode.RateLimited, message: 'Too many requests, please wait and try again' };

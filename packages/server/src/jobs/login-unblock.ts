@@ -17,9 +17,14 @@ export function nextUnblockTime(now: Date): Date {
 /** Unblocks every account; with several processes only the one holding the advisory lock does it. */
 export async function unblockLogins(db: Db): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const lock = await queryOne<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`);
+    const lock = await queryOne<{ ok: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`,
+    );
     if (!lock?.ok) return null;
-    const res = (await tx.execute(sql`update accounts set login_blocked = false where login_blocked`)) as unknown as {
+    const res = (await tx.execute(
+      sql`update accounts set login_blocked = false where login_blocked`,
+    )) as unknown as {
       rowCount?: number;
       affectedRows?: number;
     };
@@ -32,15 +37,18 @@ export function scheduleLoginUnblock(db: Db, log: (msg: string) => void): () => 
   let timer: NodeJS.Timeout | undefined;
   const arm = () => {
     const wait = nextUnblockTime(new Date()).getTime() - Date.now();
-    timer = setTimeout(async () => {
-      try {
-        const n = await unblockLogins(db);
-        if (n !== null) log(`01:00 Eastern: login unblocked for ${n} account(s)`);
-      } catch (err) {
-        log(`login unblock failed: ${String(err)}`);
-      }
-      arm();
-    }, Math.max(wait, 1000));
+    timer = setTimeout(
+      async () => {
+        try {
+          const n = await unblockLogins(db);
+          if (n !== null) log(`01:00 Eastern: login unblocked for ${n} account(s)`);
+        } catch (err) {
+          log(`login unblock failed: ${String(err)}`);
+        }
+        arm();
+      },
+      Math.max(wait, 1000),
+    );
     timer.unref();
   };
   arm();

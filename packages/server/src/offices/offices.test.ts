@@ -14,7 +14,8 @@ beforeAll(async () => {
   adminToken = await login(env.app, (await buildAdmin(env.ctx)).username);
 });
 
-const search = (token: string, body: object) => call<TList<TOfficeRow>>(env.app, 'POST', 'offices/search', { token, body });
+const search = (token: string, body: object) =>
+  call<TList<TOfficeRow>>(env.app, 'POST', 'offices/search', { token, body });
 
 describe('POST offices/search', () => {
   it('lists offices with counts, password and search by username for admins', async () => {
@@ -22,7 +23,9 @@ describe('POST offices/search', () => {
     const o = await buildOffice(env.ctx, { siteIds: [site.id] });
     await buildAgent(env.ctx, { officeId: o.office.id });
     await buildAgent(env.ctx, { officeId: o.office.id });
-    const res = await search(adminToken, { criteria: [{ field: 'username', value: o.username, operator: 'LIKE' }] });
+    const res = await search(adminToken, {
+      criteria: [{ field: 'username', value: o.username, operator: 'LIKE' }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(1);
     expect(res.body.items[0]).toMatchObject({
@@ -93,7 +96,12 @@ describe('PUT offices (create)', () => {
     const res = await call<{ id: number }>(env.app, 'PUT', 'offices', { token: superToken, body });
     expect(res.status).toBe(200);
     const detail = await call<TOfficeDetail>(env.app, 'GET', `offices/${res.body.id}`, { token: adminToken });
-    expect(detail.body).toMatchObject({ officeName: 'New Office', siteIds: [site.id], username: body.username, plainPassword: 'pass1234' });
+    expect(detail.body).toMatchObject({
+      officeName: 'New Office',
+      siteIds: [site.id],
+      username: body.username,
+      plainPassword: 'pass1234',
+    });
     await login(env.app, body.username, 'pass1234');
   });
 
@@ -103,7 +111,10 @@ describe('PUT offices (create)', () => {
 
   it('reports every invalid field and writes nothing', async () => {
     const body = { ...valid(), officeName: '', password: 'a', passwordConfirm: 'b' };
-    const res = await call<{ code: string; data: Record<string, string[]> }>(env.app, 'PUT', 'offices', { token: superToken, body });
+    const res = await call<{ code: string; data: Record<string, string[]> }>(env.app, 'PUT', 'offices', {
+      token: superToken,
+      body,
+    });
     expect(res.status).toBe(400);
     expect(res.body.data).toHaveProperty('officeName');
     expect(res.body.data.passwordConfirm).toEqual(['Passwords do not match']);
@@ -127,7 +138,15 @@ describe('POST offices/{id} (update)', () => {
     const o = await buildOffice(env.ctx);
     const { site } = await buildSite(env.ctx);
     const officeToken = await login(env.app, o.username);
-    const body = { officeName: 'Renamed', manFirstName: 'X', manLastName: 'Y', siteIds: [site.id], password: 'newpass99', passwordConfirm: 'newpass99', active: true };
+    const body = {
+      officeName: 'Renamed',
+      manFirstName: 'X',
+      manLastName: 'Y',
+      siteIds: [site.id],
+      password: 'newpass99',
+      passwordConfirm: 'newpass99',
+      active: true,
+    };
     const res = await call(env.app, 'POST', `offices/${o.office.id}`, { token: adminToken, body });
     expect(res.status).toBe(200);
     const [row] = await env.ctx.db.select().from(offices).where(eq(offices.id, o.office.id));
@@ -149,28 +168,43 @@ describe('POST offices/status', () => {
     const o = await buildOffice(env.ctx);
     const a = await buildAgent(env.ctx, { officeId: o.office.id });
     const agentToken = await login(env.app, a.username);
-    const res = await call(env.app, 'POST', 'offices/status', { token: adminToken, body: { ids: [o.office.id], active: false } });
+    const res = await call(env.app, 'POST', 'offices/status', {
+      token: adminToken,
+      body: { ids: [o.office.id], active: false },
+    });
     expect(res.status).toBe(200);
     const [agent] = await env.ctx.db.select().from(agents).where(eq(agents.id, a.agent.id));
     expect(agent.active).toBe(false);
     expect((await call(env.app, 'GET', 'accounts/me', { token: agentToken })).status).toBe(401);
-    await call(env.app, 'POST', 'offices/status', { token: adminToken, body: { ids: [o.office.id], active: true } });
+    await call(env.app, 'POST', 'offices/status', {
+      token: adminToken,
+      body: { ids: [o.office.id], active: true },
+    });
     await login(env.app, a.username);
   });
 
   it('hides and shows; needs exactly one of active or hidden', async () => {
     const o = await buildOffice(env.ctx);
-    await call(env.app, 'POST', 'offices/status', { token: adminToken, body: { ids: [o.office.id], hidden: true } });
+    await call(env.app, 'POST', 'offices/status', {
+      token: adminToken,
+      body: { ids: [o.office.id], hidden: true },
+    });
     const [row] = await env.ctx.db.select().from(offices).where(eq(offices.id, o.office.id));
     expect(row.hidden).toBe(true);
-    const both = await call(env.app, 'POST', 'offices/status', { token: adminToken, body: { ids: [o.office.id], hidden: true, active: true } });
+    const both = await call(env.app, 'POST', 'offices/status', {
+      token: adminToken,
+      body: { ids: [o.office.id], hidden: true, active: true },
+    });
     expect(both.status).toBe(400);
   });
 
   it('is refused to an office', async () => {
     const o = await buildOffice(env.ctx);
     const token = await login(env.app, o.username);
-    expect((await call(env.app, 'POST', 'offices/status', { token, body: { ids: [o.office.id], active: false } })).status).toBe(403);
+    expect(
+      (await call(env.app, 'POST', 'offices/status', { token, body: { ids: [o.office.id], active: false } }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -195,7 +229,9 @@ describe('GET companies and companies/agents', () => {
     await env.ctx.db.update(offices).set({ active: false }).where(eq(offices.id, o.office.id));
     const all = await call<{ id: number }[]>(env.app, 'GET', 'companies', { token: adminToken });
     expect(all.body.some((c) => c.id === o.office.id)).toBe(true);
-    const available = await call<{ id: number }[]>(env.app, 'GET', 'companies?onlyAvailable=true', { token: adminToken });
+    const available = await call<{ id: number }[]>(env.app, 'GET', 'companies?onlyAvailable=true', {
+      token: adminToken,
+    });
     expect(available.body.some((c) => c.id === o.office.id)).toBe(false);
   });
 

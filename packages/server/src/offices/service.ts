@@ -65,7 +65,10 @@ async function replaceSites(db: Queryable, officeId: number, siteIds: number[]) 
   if (!unique.length) return;
   // Only existing sites are linked; unknown ids are ignored rather than failing the whole save.
   await db.execute(sql`insert into office_sites (office_id, site_id)
-    select ${officeId}, s.id from sites s where s.id in ${sql`(${sql.join(unique.map((i) => sql`${i}`), sql`, `)})`}`);
+    select ${officeId}, s.id from sites s where s.id in ${sql`(${sql.join(
+      unique.map((i) => sql`${i}`),
+      sql`, `,
+    )})`}`);
 }
 
 type OfficeCreate = z.output<typeof ZOfficeCreate>;
@@ -122,7 +125,10 @@ export async function updateOffice(ctx: AppContext, p: Principal, id: number, v:
 
 /** Activate/suspend or show/hide offices together with all their agents, in one transaction. */
 export async function setOfficesStatus(db: Queryable, ids: number[], change: Omit<TOfficeStatus, 'ids'>) {
-  const officeRows = await db.select({ id: offices.id, accountId: offices.accountId }).from(offices).where(inArray(offices.id, ids));
+  const officeRows = await db
+    .select({ id: offices.id, accountId: offices.accountId })
+    .from(offices)
+    .where(inArray(offices.id, ids));
   if (!officeRows.length) throw notFound();
   const officeIds = officeRows.map((o) => o.id);
   const agentRows = await db
@@ -148,7 +154,11 @@ export async function changeOfficesStatus(ctx: AppContext, input: TOfficeStatus)
 }
 
 /** Offices for selectors: admins get all, everyone else only their own office. */
-export async function companyOptions(ctx: AppContext, p: Principal, onlyAvailable?: boolean): Promise<TCompanyOption[]> {
+export async function companyOptions(
+  ctx: AppContext,
+  p: Principal,
+  onlyAvailable?: boolean,
+): Promise<TCompanyOption[]> {
   const s = scopeOf(p);
   const rows = await ctx.db
     .select({ id: offices.id, officeName: offices.officeName, active: offices.active })

@@ -50,7 +50,10 @@ function searchWhere(q: TOfficeSearch): SQL {
 export async function searchOffices(db: Queryable, q: TOfficeSearch) {
   const where = searchWhere(q);
   const order = orderBy(SORTABLE, q, { field: 'officeName', asc: true }, sql`o.id`);
-  const items = await queryRows<OfficeRecord>(db, sql`${SELECT} where ${where} order by ${order} ${limitOffset(q)}`);
+  const items = await queryRows<OfficeRecord>(
+    db,
+    sql`${SELECT} where ${where} order by ${order} ${limitOffset(q)}`,
+  );
   const count = await queryOne<{ total: number }>(
     db,
     sql`select count(*)::int as total from offices o join accounts a on a.id = o.account_id where ${where}`,

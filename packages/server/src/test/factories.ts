@@ -12,10 +12,16 @@ let counter = 0;
 /** A unique short name (usernames are at most 10 characters). */
 export function uniqueName(prefix = 'u'): string {
   counter += 1;
-  return `${prefix}${process.pid.toString(36).slice(-3)}${counter.toString(36)}${Math.random().toString(36).slice(2, 4)}`.slice(0, 10);
+  return `${prefix}${process.pid.toString(36).slice(-3)}${counter.toString(36)}${Math.random().toString(36).slice(2, 4)}`.slice(
+    0,
+    10,
+  );
 }
 
-export async function buildAdmin(ctx: AppContext, opts: { role?: number; approveAgents?: boolean; canDelete?: boolean } = {}) {
+export async function buildAdmin(
+  ctx: AppContext,
+  opts: { role?: number; approveAgents?: boolean; canDelete?: boolean } = {},
+) {
   const username = uniqueName('a');
   const id = await createAccount(ctx.db, ctx.keys, {
     role: opts.role ?? Role.Admin,
@@ -34,27 +40,57 @@ export async function buildSite(ctx: AppContext, opts: Partial<typeof sites.$inf
   const name = uniqueName('s');
   const [site] = await ctx.db
     .insert(sites)
-    .values({ sitename: name, shortname: name, abbr: name.slice(0, 10), url: `https://${name}.example`, type: 'DATING', postbackToken: `tok-${name}`, ...opts })
+    .values({
+      sitename: name,
+      shortname: name,
+      abbr: name.slice(0, 10),
+      url: `https://${name}.example`,
+      type: 'DATING',
+      postbackToken: `tok-${name}`,
+      ...opts,
+    })
     .returning();
   const [type] = await ctx.db
     .insert(linkTypes)
-    .values({ siteId: site.id, typename: 'Main', typealias: 'main', username: 'u', url: `https://${name}.example/join`, payout: '100.00', earning: '10.00' })
+    .values({
+      siteId: site.id,
+      typename: 'Main',
+      typealias: 'main',
+      username: 'u',
+      url: `https://${name}.example/join`,
+      payout: '100.00',
+      earning: '10.00',
+    })
     .returning();
   return { site, type };
 }
 
 export async function buildOffice(ctx: AppContext, opts: { siteIds?: number[] } = {}) {
   const username = uniqueName('o');
-  const accountId = await createAccount(ctx.db, ctx.keys, { role: Role.Company, username, password: PASSWORD });
+  const accountId = await createAccount(ctx.db, ctx.keys, {
+    role: Role.Company,
+    username,
+    password: PASSWORD,
+  });
   const [office] = await ctx.db
     .insert(offices)
-    .values({ accountId, officeName: `Office ${username}`, manFirstName: 'M', manLastName: 'N', manEmail: `${username}@example.com` })
+    .values({
+      accountId,
+      officeName: `Office ${username}`,
+      manFirstName: 'M',
+      manLastName: 'N',
+      manEmail: `${username}@example.com`,
+    })
     .returning();
-  if (opts.siteIds?.length) await ctx.db.insert(officeSites).values(opts.siteIds.map((siteId) => ({ officeId: office.id, siteId })));
+  if (opts.siteIds?.length)
+    await ctx.db.insert(officeSites).values(opts.siteIds.map((siteId) => ({ officeId: office.id, siteId })));
   return { office, accountId, username };
 }
 
-export async function buildAgent(ctx: AppContext, opts: { officeId?: number; approved?: boolean; siteIds?: number[] } = {}) {
+export async function buildAgent(
+  ctx: AppContext,
+  opts: { officeId?: number; approved?: boolean; siteIds?: number[] } = {},
+) {
   const officeId = opts.officeId ?? (await buildOffice(ctx)).office.id;
   const username = uniqueName('g');
   const accountId = await createAccount(ctx.db, ctx.keys, {
@@ -68,7 +104,8 @@ export async function buildAgent(ctx: AppContext, opts: { officeId?: number; app
     .insert(agents)
     .values({ accountId, officeId, firstName: 'Ag', lastName: username, email: `${username}@example.com` })
     .returning();
-  if (opts.siteIds?.length) await ctx.db.insert(agentSites).values(opts.siteIds.map((siteId) => ({ agentId: agent.id, siteId })));
+  if (opts.siteIds?.length)
+    await ctx.db.insert(agentSites).values(opts.siteIds.map((siteId) => ({ agentId: agent.id, siteId })));
   return { agent, accountId, username, officeId };
 }
 

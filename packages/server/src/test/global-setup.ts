@@ -7,7 +7,9 @@ export default async function setup() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public');
+    await client.query(
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
+    );
   } finally {
     await client.end();
   }

@@ -1,0 +1,22 @@
+// Starts one real server (built web app, fresh embedded database, captcha on) and runs every spec against it.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './support/server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const server = await startServer();
+let code = 1;
+try {
+  const only = process.argv.slice(2);
+  const specs = only.length ? only : ['specs/*.spec.ts'];
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...specs], {
+    cwd: here,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: server.baseUrl },
+  });
+  code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+} finally {
+  await server.stop();
+}
+process.exit(code);

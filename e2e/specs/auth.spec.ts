@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { CAPTCHA_ANSWER } from '../support/server';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+describe('login', () => {
+  it('refuses a wrong captcha, reloads it and shows the error in the form box', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    const captcha = page.getByRole('img', { name: /captcha/i });
+    await captcha.waitFor();
+    const firstImage = await captcha.getAttribute('src');
+    await page.getByLabel('Username').fill('super');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByLabel('Captcha').fill('wrong');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /captcha/i })
+      .waitFor();
+    assert.notEqual(await captcha.getAttribute('src'), firstImage, 'the captcha was reloaded');
+    assert.match(page.url(), /\/login/);
+  });
+
+  it('sends an anonymous visitor to /login with returnUrl and back after login', async () => {
+    const page = await newPage(browser);
+    await page.goto('/app/offices');
+    await page.waitForURL(/\/login\?returnUrl=/);
+    await page.getByLabel('Username').fill('super');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByLabel('Captcha').fill(CAPTCHA_ANSWER);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/app\/offices/);
+  });
+
+  it('shows the shell: user, Eastern clock, menu by role; logout returns to /login', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'agent01');
+    await page.getByText('User: agent01').waitFor();
+    await page
+      .getByText(/\b(EDT|EST)\b/)
+      .first()
+      .waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Offices' }).count(), 0, 'agents do not see Offices');
+    await page.getByRole('button', { name: /logout/i }).click();
+    await page.waitForURL(/\/login/);
+  });
+
+  it('links to forgot and back', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Lost Your Password?' }).click();
+    await page.waitForURL(/\/forgot/);
+    await page.getByRole('link', { name: "I didn't forget, let me log in!" }).click();
+    await page.waitForURL(/\/login/);
+  });
+});
