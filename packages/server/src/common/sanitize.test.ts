@@ -17,6 +17,13 @@ describe('sanitizeRichText', () => {
     expect(out).toContain('color:#ff3300');
     expect(out).toContain('src="/api/files/abc.png"');
   });
+  it('keeps alignment on headings and rgb colours', () => {
+    const out = sanitizeRichText(
+      '<h2 style="text-align:center">T</h2><span style="color:rgb(255, 51, 0)">r</span>',
+    );
+    expect(out).toContain('<h2 style="text-align:center">');
+    expect(out).toContain('color:rgb(255, 51, 0)');
+  });
   it('drops style values that are not colours or alignment', () => {
     expect(sanitizeRichText('<span style="background:url(x)">a</span>')).toBe('<span>a</span>');
   });

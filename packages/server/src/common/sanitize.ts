@@ -19,8 +19,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
-    span: ['style'],
-    p: ['style'],
+    ...Object.fromEntries(
+      ['span', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li'].map((tag) => [tag, ['style']]),
+    ),
     '*': ['class'],
   },
   allowedStyles: {
