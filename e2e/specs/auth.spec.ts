@@ -21,7 +21,7 @@ describe('login', () => {
     const firstImage = await captcha.getAttribute('src');
     await page.getByLabel('Username').fill('super');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByLabel('Captcha').fill('wrong');
+    await page.getByLabel('Captcha', { exact: true }).fill('wrong');
     await page.getByRole('button', { name: 'Login' }).click();
     await page
       .getByRole('alert')
@@ -37,7 +37,7 @@ describe('login', () => {
     await page.waitForURL(/\/login\?returnUrl=/);
     await page.getByLabel('Username').fill('super');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByLabel('Captcha').fill(CAPTCHA_ANSWER);
+    await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA_ANSWER);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/app\/offices/);
   });

@@ -33,7 +33,7 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Captcha').fill(CAPTCHA_ANSWER);
+  await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA_ANSWER);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/app\//);
 }

@@ -1,0 +1,43 @@
+// Calls of accounts and session (spec 1 section 7): login, remote login, logout, forgot, captcha, me, alerts.
+import type { TBrand, TCaptcha, TForgotRequest, TLoginAlerts, TLoginRequest, TMe, TTokenResponse } from '@salesdesk/contract';
+import { apiFetch, ApiError } from './client';
+
+export const login = (body: TLoginRequest) => apiFetch<TTokenResponse>('POST', 'auth/login', body, { silent: true });
+
+export const loginRemote = (token: string) =>
+  apiFetch<TTokenResponse>('POST', 'auth/login-remote', { token }, { silent: true });
+
+export const logout = () => apiFetch<unknown>('POST', 'auth/logout', undefined, { silent: true });
+
+export const forgot = (body: TForgotRequest) => apiFetch<unknown>('POST', 'forgot', body, { silent: true });
+
+/** The profile; `token` lets login ask before the session is stored. */
+export const fetchMe = (token?: string, silent = false) =>
+  apiFetch<TMe>('GET', 'accounts/me', undefined, { token, silent });
+
+export const fetchLoginAlerts = () => apiFetch<TLoginAlerts>('GET', 'alerts/login', undefined, { silent: true });
+
+export const fetchBrand = () => apiFetch<TBrand>('GET', 'brand', undefined, { silent: true });
+
+export const fetchUnapprovedCount = () =>
+  apiFetch<{ count: number }>('GET', 'accounts/unapproved/count', undefined, { silent: true });
+
+const NO_CAPTCHA: TCaptcha = { image: '', check: '' };
+
+/** The captcha, or an empty one when the server has captcha switched off (empty answer or 404). */
+export async function fetchCaptcha(): Promise<TCaptcha> {
+  try {
+    const captcha = await apiFetch<TCaptcha | undefined>('GET', 'captcha', undefined, { silent: true });
+    return captcha?.image ? { image: captchaImageUrl(captcha.image), check: captcha.check } : NO_CAPTCHA;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return NO_CAPTCHA;
+    throw err;
+  }
+}
+
+/** The image as a data URL, whether the server sent a data URL or raw SVG markup. */
+export function captchaImageUrl(image: string): string {
+  const trimmed = image.trim();
+  if (trimmed.startsWith('data:')) return trimmed;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(trimmed)}`;
+}

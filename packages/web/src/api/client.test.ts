@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Role, STORAGE_KEYS, type TMe } from '@salesdesk/contract';
+
+const showNote = vi.fn();
+vi.mock('../ui/notes', () => ({ showNote }));
+
+const { apiFetch, apiUpload, ApiError, fieldErrors } = await import('./client');
+const { getSession, startSession } = await import('../session/store');
+
+const me: TMe = {
+  accountId: 1, agentId: null, companyId: null, role: Role.Admin, username: 'admin', permissions: [], officeName: null, canDelete: false,
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  showNote.mockClear();
+  startSession('tok-1', me);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiFetch', () => {
+  it('sends the Bearer token, no-cache and JSON to /api/ with the query string', async () => {
+    fetchMock.mockResolvedValue(json(200, { ok: true }));
+    await expect(apiFetch('POST', 'offices/search', { page: 1 }, { query: { a: 1, b: null } })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/offices/search?a=1');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(headers.get('Cache-Control')).toBe('no-cache');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init.body).toBe('{"page":1}');
+  });
+
+  it('shows a red note for an ordinary error and throws an ApiError', async () => {
+    fetchMock.mockResolvedValue(json(409, { code: 'CONFLICT', message: 'Username taken' }));
+    const err = await apiFetch('PUT', 'agents', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, code: 'CONFLICT', message: 'Username taken' });
+    expect(showNote).toHaveBeenCalledWith({ type: 'error', heading: 'Something Went Wrong', body: 'Username taken' });
+  });
+
+  it('stays quiet when silent', async () => {
+    fetchMock.mockResolvedValue(json(500, { code: 'INTERNAL', message: 'Boom' }));
+    await expect(apiFetch('GET', 'dashboard', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(showNote).not.toHaveBeenCalled();
+  });
+
+  it('leaves VALIDATION_ERROR to the form', async () => {
+    const data = { username: ['Required'], _form: ['Check the fields'] };
+    fetchMock.mockResolvedValue(json(400, { code: 'VALIDATION_ERROR', message: 'Invalid', data }));
+    const err = await apiFetch('PUT', 'agents', {}).catch((e: unknown) => e);
+    expect(fieldErrors(err)).toEqual(data);
+    expect(showNote).not.toHaveBeenCalled();
+  });
+
+  it('ends the session on INVALID_TOKEN', async () => {
+    fetchMock.mockResolvedValue(json(401, { code: 'INVALID_TOKEN', message: 'Expired' }));
+    await expect(apiFetch('GET', 'accounts/me')).rejects.toBeInstanceOf(ApiError);
+    expect(getSession()).toMatchObject({ token: null, me: null, ended: true });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(showNote).not.toHaveBeenCalled();
+  });
+
+  it('reports a non-envelope failure with its status', async () => {
+    fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(apiFetch('GET', 'x', undefined, { silent: true })).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
+  });
+});
+
+describe('apiUpload', () => {
+  it('posts multipart with the file under "file"', async () => {
+    fetchMock.mockResolvedValue(json(200, { url: '/api/files/1.png' }));
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    await expect(apiUpload('files/image', file)).resolves.toEqual({ url: '/api/files/1.png' });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/files/image');
+    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(new Headers(init.headers).get('Content-Type')).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+// TanStack Query hooks of the session area: brand, captcha, unapproved count.
+import { UNAPPROVED_POLL_MS } from '@salesdesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { fetchBrand, fetchCaptcha, fetchUnapprovedCount } from './auth-api';
+import { BRAND_KEY } from './query-client';
+
+export { BRAND_KEY };
+export const CAPTCHA_KEY = ['captcha'] as const;
+/** Invalidate this after approving agents so the menu badge updates at once. */
+export const UNAPPROVED_COUNT_KEY = ['accounts', 'unapproved', 'count'] as const;
+
+/** The active brand; loaded once per page load (public call). */
+export function useBrandQuery() {
+  return useQuery({ queryKey: BRAND_KEY, queryFn: fetchBrand, staleTime: Infinity, gcTime: Infinity });
+}
+
+export function useCaptcha() {
+  return useQuery({ queryKey: CAPTCHA_KEY, queryFn: fetchCaptcha, staleTime: 0, gcTime: 0 });
+}
+
+/** The unapproved-agents count, polled every 5 s while `enabled` (holders of APPROVE_AGENTS). */
+export function useUnapprovedCount(enabled: boolean) {
+  return useQuery({
+    queryKey: UNAPPROVED_COUNT_KEY,
+    queryFn: fetchUnapprovedCount,
+    enabled,
+    refetchInterval: enabled ? UNAPPROVED_POLL_MS : false,
+    select: (data) => data.count,
+  });
+}

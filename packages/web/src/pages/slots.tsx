@@ -1,0 +1,75 @@
+// Every /app page, lazily loaded. To build a page, replace its `soon(...)` with one `lazyPage(...)` line.
+import { lazy, type ComponentType } from 'react';
+import type { Section } from '../shell/section-tabs';
+import { NotAvailable } from './not-available';
+
+/** A code-split page: `name` exported from the module `load` imports. */
+export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+/** A page of an area not built yet. */
+function soon(title: string, section?: Section): ComponentType {
+  const Placeholder = () => <NotAvailable title={title} section={section} />;
+  Placeholder.displayName = `NotAvailable(${title})`;
+  return Placeholder;
+}
+
+export const pages = {
+  // Document 1
+  HomePage: lazyPage(() => import('../home'), 'HomePage'),
+  NewsEditPage: soon('Edit News', 'news'),
+  NewsAlertsPage: soon('Edit Alert', 'news'),
+  OfficesListPage: lazyPage(() => import('../offices'), 'OfficesListPage'),
+  OfficeFormPage: lazyPage(() => import('../offices'), 'OfficeFormPage'),
+  OfficeSitesPage: soon('Office Sites'),
+  AgentsListPage: soon('Agents'),
+  AgentCreatePage: soon('Add Agent'),
+  AgentEditPage: soon('Update Agent'),
+  AgentSitesPage: soon('Agent Sites'),
+  UnapprovedPage: soon('New Agents'),
+  LoginLogsPage: soon('Login Logs', 'logs'),
+  AdminsListPage: soon('Admins'),
+  AdminCreatePage: soon('Add Admin'),
+  AdminEditPage: soon('Update Admin'),
+  MigrationPage: soon('Migration'),
+  // Document 2: logs
+  ChatLogsPage: soon('Chat Logs', 'logs'),
+  ClickLogsPage: soon('Click Logs', 'logs'),
+  SaleLogsPage: soon('Sale Logs', 'logs'),
+  ChatLogCreatePage: soon('Add Chat Log'),
+  // Statistics
+  SitesStatsPage: soon('Sites Statistics', 'stats'),
+  SitesAvpStatsPage: soon('Sites AVP Statistics', 'stats'),
+  TopAgentsPage: soon('Top agents', 'stats'),
+  OfficePerformancePage: soon('Office performance', 'stats'),
+  OfficePerformanceChartPage: soon('Office progress chart', 'stats'),
+  PayrollPage: soon('Payroll', 'stats'),
+  PayrollAvpPage: soon('Payroll AVP', 'stats'),
+  // Sites and link types
+  SitesListPage: soon('Sites', 'sites'),
+  CompanyFeesPage: soon('Offices custom payments', 'sites'),
+  SiteCreatePage: soon('Add Site'),
+  SiteEditPage: soon('Update Site'),
+  SiteTypesPage: soon('Sale Types'),
+  SiteTypeCreatePage: soon('Add Sale Type'),
+  SiteTypeEditPage: soon('Update Sale Type'),
+  // Preferred domains (offices submenu)
+  DomainsListPage: soon('Preferred Domains', 'offices'),
+  DomainCreatePage: soon('Add Preferred Domain', 'offices'),
+  DomainEditPage: soon('Preferred Domain', 'offices'),
+  // Manuals, profile
+  SiteManualsPage: soon('Site Manuals'),
+  SiteManualCreatePage: soon('Add Site Manual'),
+  SiteManualEditPage: soon('Update Site Manual'),
+  HowToSellPage: soon('How To Sell'),
+  ProfilePage: soon('Profile'),
+  // Links
+  LinksPage: soon('Links', 'links'),
+  LinksTranslatePage: soon('Links translate', 'links'),
+  // Settings
+  BlackListIpPage: soon('Black List Ip', 'settings'),
+  BlackListIpCreatePage: soon('Add Ip', 'settings'),
+  BlackListIpDeletePage: soon('Delete Ips', 'settings'),
+  OptionsPage: soon('System Options', 'settings'),
+} satisfies Record<string, ComponentType>;

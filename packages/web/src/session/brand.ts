@@ -1,0 +1,33 @@
+// The active brand (GET brand, public): display name, copyright, style class on <body>, feature switches.
+import { useEffect } from 'react';
+import { DEFAULT_BRAND, type TBrand } from '@salesdesk/contract';
+import { useBrandQuery } from '../api/session-queries';
+
+/** Used until GET brand answers (or if it fails); hides the optional features. */
+export const FALLBACK_BRAND: TBrand = {
+  name: DEFAULT_BRAND,
+  displayName: 'Salesdesk',
+  styleClass: `brand-${DEFAULT_BRAND}`,
+  copyright: '',
+  showIp: false,
+  showUniques: false,
+  showReferer: false,
+  showLandingPages: false,
+  showHowToSell: false,
+  lppVisible: false,
+};
+
+export function useBrand(): TBrand {
+  const { data } = useBrandQuery();
+  return data ?? FALLBACK_BRAND;
+}
+
+/** Puts the brand's style class on <body> while mounted. */
+export function useBrandBodyClass(): void {
+  const { styleClass } = useBrand();
+  useEffect(() => {
+    const classes = styleClass.split(/\s+/).filter(Boolean);
+    document.body.classList.add(...classes);
+    return () => document.body.classList.remove(...classes);
+  }, [styleClass]);
+}

@@ -1,0 +1,14 @@
+// Shows the login alert once after login and records it as read when dismissed.
+import { fetchLoginAlerts } from '../api/auth-api';
+import { alertDialog } from '../ui/dialogs';
+import { markAlertRead, pickLoginAlert } from './login-alert-rules';
+import { readAlertState, writeAlertState } from './storage';
+
+export async function showLoginAlert(accountId: number): Promise<void> {
+  const alerts = await fetchLoginAlerts();
+  const picked = pickLoginAlert(alerts, readAlertState(), accountId);
+  if (!picked) return;
+  await alertDialog({ content: picked.content, contentType: picked.contentType });
+  // Re-read: another tab may have marked the other alert meanwhile.
+  writeAlertState(markAlertRead(readAlertState(), picked.key));
+}

@@ -1,0 +1,41 @@
+// The side menu: the items `me` may see, with the unapproved-agents badge on New Agents.
+import { Badge, NavLink } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import type { TMe } from '@salesdesk/contract';
+import { useUnapprovedCount } from '../api/session-queries';
+import { useBrand } from '../session/brand';
+import { canApproveAgents, visibleMenuItems } from './menu-items';
+
+const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+function UnapprovedBadge({ enabled }: { enabled: boolean }) {
+  const { data: count } = useUnapprovedCount(enabled);
+  if (!count) return null;
+  return (
+    <Badge size="sm" color="red" circle={count < 10} aria-label={`${count} unapproved`}>
+      {count}
+    </Badge>
+  );
+}
+
+export function MainMenu({ me, onNavigate }: { me: TMe; onNavigate: () => void }) {
+  const brand = useBrand();
+  const { pathname } = useLocation();
+  const approver = canApproveAgents(me);
+  return (
+    <nav aria-label="Main menu">
+      {visibleMenuItems(me, brand).map((item) => (
+        <NavLink
+          key={item.to}
+          component={Link}
+          to={item.to}
+          label={item.label}
+          active={isActive(pathname, item.to)}
+          aria-current={isActive(pathname, item.to) ? 'page' : undefined}
+          rightSection={item.badge === 'unapproved' ? <UnapprovedBadge enabled={approver} /> : undefined}
+          onClick={onNavigate}
+        />
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { Role, type TMe } from '@salesdesk/contract';
+import { activeTab } from './page-tabs';
+import { sectionTabs } from './section-tabs';
+
+const me = (role: TMe['role']): TMe => ({
+  accountId: 1, agentId: null, companyId: null, role, username: 'u', permissions: [], officeName: null, canDelete: false,
+});
+const labels = (section: Parameters<typeof sectionTabs>[0], role: TMe['role']) =>
+  sectionTabs(section, me(role)).map((t) => t.label);
+
+describe('sectionTabs', () => {
+  it('shows Domains to superadmins only', () => {
+    expect(labels('offices', Role.Superadmin)).toEqual(['Offices', 'Domains']);
+    expect(labels('offices', Role.Admin)).toEqual(['Offices']);
+  });
+
+  it('gives the login log tab to office and above, and log tabs carry the query', () => {
+    expect(labels('logs', Role.Agent)).toEqual(['Chat Logs', 'Click Logs', 'Sale Logs']);
+    expect(labels('logs', Role.Company)).toContain('Login Logs');
+    expect(sectionTabs('logs', me(Role.Agent)).every((t) => t.keepSearch)).toBe(true);
+  });
+
+  it('limits the stats tabs by role', () => {
+    expect(labels('stats', Role.Agent)).toEqual(['Sites Statistics', 'Sites AVP Statistics']);
+    expect(labels('stats', Role.Admin)).toContain('Payroll AVP');
+    expect(labels('stats', Role.Company)).not.toContain('Payroll');
+  });
+});
+
+describe('activeTab', () => {
+  const tabs = sectionTabs('offices', me(Role.Superadmin));
+  it('picks the longest matching tab', () => {
+    expect(activeTab('/app/offices', tabs)).toBe('/app/offices');
+    expect(activeTab('/app/offices/edit/3', tabs)).toBe('/app/offices');
+    expect(activeTab('/app/offices/domains/create', tabs)).toBe('/app/offices/domains');
+    expect(activeTab('/app/agents', tabs)).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataColumn } from './data-table';
+import { nextSort } from './sort';
+import { renderUi } from './test-utils';
+
+type Row = { id: number; name: string; sales: number };
+const rows: Row[] = [
+  { id: 1, name: 'Alpha', sales: 3 },
+  { id: 2, name: 'Beta', sales: 5 },
+];
+const columns: DataColumn<Row>[] = [
+  { id: 'name', header: 'Name', cell: (r) => r.name, sortable: true },
+  { id: 'sales', header: 'Sales', cell: (r) => r.sales, sortable: true, sortField: 'salesCount' },
+  { id: 'secret', header: 'Secret', cell: () => 'x', hidden: true },
+];
+
+describe('nextSort', () => {
+  it('sorts a new column ascending first, then toggles', () => {
+    expect(nextSort(undefined, 'name')).toEqual({ field: 'name', asc: true });
+    expect(nextSort({ field: 'regTime', asc: false }, 'name')).toEqual({ field: 'name', asc: true });
+    expect(nextSort({ field: 'name', asc: true }, 'name')).toEqual({ field: 'name', asc: false });
+    expect(nextSort({ field: 'name', asc: false }, 'name')).toEqual({ field: 'name', asc: true });
+  });
+});
+
+describe('DataTable', () => {
+  it('renders visible columns and rows in a real table', () => {
+    renderUi(
+      <DataTable data={rows} columns={columns} getRowId={(r) => r.id} loading={false} emptyText="No data" />,
+    );
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim()),
+    ).toEqual(['Name', 'Sales']);
+    expect(within(table).getByText('Beta')).toBeTruthy();
+    expect(screen.queryByText('Secret')).toBeNull();
+  });
+
+  it('shows the empty text across all visible columns', () => {
+    renderUi(
+      <DataTable
+        data={[]}
+        columns={columns}
+        getRowId={(r) => r.id}
+        loading={false}
+        emptyText="No sites yet"
+        selectable
+      />,
+    );
+    const cell = screen.getByText('No sites yet');
+    expect(cell.getAttribute('colspan')).toBe('3');
+  });
+
+  it('asks for ascending on a new column, then toggles the sorted one, with aria-sort', () => {
+    const onSortChange = vi.fn();
+    const { rerender } = renderUi(
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        loading={false}
+        emptyText=""
+        sort={{ field: 'name', asc: true }}
+        onSortChange={onSortChange}
+      />,
+    );
+    const [nameTh, salesTh] = screen.getAllByRole('columnheader');
+    expect(nameTh.getAttribute('aria-sort')).toBe('ascending');
+    expect(salesTh.getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(within(salesTh).getByRole('button'));
+    fireEvent.click(within(nameTh).getByRole('button'));
+    expect(onSortChange.mock.calls).toEqual([
+      ['salesCount', true],
+      ['name', false],
+    ]);
+    rerender(
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        loading={false}
+        emptyText=""
+        sort={{ field: 'salesCount', asc: false }}
+        onSortChange={onSortChange}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader')[1].getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('selects rows and all rows of the page', () => {
+    const onSelectionChange = vi.fn();
+    const { rerender } = renderUi(
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        loading={false}
+        emptyText=""
+        selectable
+        selection={new Set<number>()}
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    fireEvent.click(screen.getAllByLabelText('Select row')[1]);
+    expect([...onSelectionChange.mock.calls[0][0]]).toEqual([2]);
+    fireEvent.click(screen.getByLabelText('Select all'));
+    expect([...onSelectionChange.mock.calls[1][0]].sort()).toEqual([1, 2]);
+    rerender(
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        loading={false}
+        emptyText=""
+        selectable
+        selection={new Set([1, 2])}
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    fireEvent.click(screen.getByLabelText('Select all'));
+    expect([...onSelectionChange.mock.calls[2][0]]).toEqual([]);
+  });
+
+  it('highlights the top rows and renders footer rows by column id', () => {
+    renderUi(
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        loading={false}
+        emptyText=""
+        highlightTop={1}
+        footerRows={[{ name: 'Page Total', sales: 8 }]}
+      />,
+    );
+    const bodyRows = screen.getAllByRole('row').slice(1, 3);
+    expect(bodyRows[0].hasAttribute('data-highlight')).toBe(true);
+    expect(bodyRows[1].hasAttribute('data-highlight')).toBe(false);
+    expect(screen.getByText('Page Total')).toBeTruthy();
+    expect(screen.getByText('8')).toBeTruthy();
+  });
+});

@@ -1,0 +1,247 @@
+// The list table of every page: TanStack Table v8 for the row model, server-side sorting, selection, variants.
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { Box, Checkbox, LoadingOverlay, Table, UnstyledButton } from '@mantine/core';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { ariaSort, nextSort, type TSort } from './sort';
+
+/**
+ * A column: `id` names it (and is the server sort field unless `sortField` is given); `cell` renders one
+ * row (index is the row's position on the page); `hidden` leaves it out (role or brand rules).
+ */
+export type DataColumn<T> = {
+  id: string;
+  header: ReactNode;
+  cell: (row: T, index: number) => ReactNode;
+  sortable?: boolean;
+  sortField?: string;
+  hidden?: boolean;
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+};
+
+/** A footer row (Page Total, Overall Total): cells by column id, missing ones empty. */
+export type FooterRow = Partial<Record<string, ReactNode>>;
+
+export type DataTableProps<T, K extends string | number> = {
+  data: T[];
+  columns: DataColumn<T>[];
+  getRowId: (row: T) => K;
+  loading: boolean;
+  emptyText: string;
+  sort?: TSort;
+  onSortChange?: (field: string, asc: boolean) => void;
+  /** Adds a checkbox column; `selectAll` (default true) adds 'Select all' to its header. */
+  selectable?: boolean;
+  selectAll?: boolean;
+  selection?: ReadonlySet<K>;
+  onSelectionChange?: (next: Set<K>) => void;
+  print?: boolean;
+  small?: boolean;
+  shrink?: boolean;
+  /** The first `highlightTop` rows are highlighted (top-3 tables). */
+  highlightTop?: number;
+  rowClassName?: (row: T, index: number) => string | undefined;
+  footerRows?: FooterRow[];
+  caption?: string;
+};
+
+const SELECT_ID = '__select';
+const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
+
+function SortHeader({
+  label,
+  field,
+  sort,
+  onSortChange,
+}: {
+  label: ReactNode;
+  field: string;
+  sort?: TSort;
+  onSortChange?: (field: string, asc: boolean) => void;
+}) {
+  const state = ariaSort(sort, field);
+  const arrow = state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕';
+  const click = () => {
+    const next = nextSort(sort, field);
+    onSortChange?.(next.field, next.asc);
+  };
+  return (
+    <UnstyledButton onClick={click} fw={700} fz="inherit" style={{ whiteSpace: 'nowrap' }}>
+      {label}{' '}
+      <span aria-hidden style={{ opacity: state === 'none' ? 0.35 : 1 }}>
+        {arrow}
+      </span>
+    </UnstyledButton>
+  );
+}
+
+function tableVariantProps(print?: boolean, small?: boolean) {
+  if (print)
+    return {
+      fz: 'xs',
+      verticalSpacing: 2,
+      horizontalSpacing: 'xs',
+      withTableBorder: true,
+      withColumnBorders: true,
+    } as const;
+  if (small) return { fz: 'xs', verticalSpacing: 4, horizontalSpacing: 'xs' } as const;
+  return { fz: 'sm', verticalSpacing: 'xs', striped: true, highlightOnHover: true } as const;
+}
+
+export function DataTable<T, K extends string | number>(props: DataTableProps<T, K>) {
+  const { data, columns, getRowId, loading, emptyText, sort, onSortChange, selection, onSelectionChange } =
+    props;
+  const selectable = !!props.selectable;
+  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+
+  const defs = useMemo<ColumnDef<T>[]>(() => {
+    const own: ColumnDef<T>[] = columns.map((c) => ({
+      id: c.id,
+      header: () => c.header,
+      cell: (ctx) => c.cell(ctx.row.original, ctx.row.index),
+    }));
+    return selectable ? [{ id: SELECT_ID, header: () => null, cell: () => null }, ...own] : own;
+  }, [columns, selectable]);
+  const columnVisibility = useMemo<VisibilityState>(
+    () => Object.fromEntries(columns.map((c) => [c.id, !c.hidden])),
+    [columns],
+  );
+
+  const table = useReactTable({
+    data,
+    columns: defs,
+    getRowId: (row) => String(getRowId(row)),
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    state: { columnVisibility },
+  });
+
+  const pageIds = data.map(getRowId);
+  const chosen = selection ?? new Set<K>();
+  const selectedOnPage = pageIds.filter((id) => chosen.has(id)).length;
+  const toggleAll = (on: boolean) => {
+    const next = new Set(chosen);
+    pageIds.forEach((id) => (on ? next.add(id) : next.delete(id)));
+    onSelectionChange?.(next);
+  };
+  const toggleRow = (id: K, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelectionChange?.(next);
+  };
+
+  const visible = table.getVisibleLeafColumns();
+  const style: CSSProperties | undefined = props.shrink ? { width: 'auto' } : undefined;
+
+  const headerCell = (id: string): ReactNode => {
+    if (id === SELECT_ID) {
+      if (props.selectAll === false) return null;
+      return (
+        <Checkbox
+          aria-label="Select all"
+          size="xs"
+          checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+          indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+          onChange={(e) => toggleAll(e.currentTarget.checked)}
+        />
+      );
+    }
+    const col = byId.get(id);
+    if (!col) return null;
+    if (!col.sortable) return col.header;
+    return (
+      <SortHeader
+        label={col.header}
+        field={col.sortField ?? col.id}
+        sort={sort}
+        onSortChange={onSortChange}
+      />
+    );
+  };
+
+  return (
+    <Box pos="relative" style={props.shrink ? { display: 'inline-block' } : undefined}>
+      <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 1 }} />
+      <Table {...tableVariantProps(props.print, props.small)} style={style} aria-busy={loading}>
+        {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => {
+                const col = byId.get(header.column.id);
+                return (
+                  <Table.Th
+                    key={header.id}
+                    w={header.column.id === SELECT_ID ? 36 : col?.width}
+                    ta={col?.align}
+                    aria-sort={col?.sortable ? ariaSort(sort, col.sortField ?? col.id) : undefined}
+                  >
+                    {headerCell(header.column.id)}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {table.getRowModel().rows.map((row) => {
+            const id = getRowId(row.original);
+            const highlighted = props.highlightTop !== undefined && row.index < props.highlightTop;
+            return (
+              <Table.Tr
+                key={row.id}
+                className={props.rowClassName?.(row.original, row.index)}
+                data-highlight={highlighted || undefined}
+                bg={highlighted ? HIGHLIGHT_BG : undefined}
+              >
+                {row.getVisibleCells().map((cell) =>
+                  cell.column.id === SELECT_ID ? (
+                    <Table.Td key={cell.id}>
+                      <Checkbox
+                        aria-label="Select row"
+                        size="xs"
+                        checked={chosen.has(id)}
+                        onChange={(e) => toggleRow(id, e.currentTarget.checked)}
+                      />
+                    </Table.Td>
+                  ) : (
+                    <Table.Td key={cell.id} ta={byId.get(cell.column.id)?.align}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
+                  ),
+                )}
+              </Table.Tr>
+            );
+          })}
+          {data.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={visible.length} ta="center" c="dimmed" h={48}>
+                {loading ? null : emptyText}
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+        </Table.Tbody>
+        {props.footerRows?.length ? (
+          <Table.Tfoot>
+            {props.footerRows.map((footer, i) => (
+              <Table.Tr key={i}>
+                {visible.map((col) => (
+                  <Table.Th key={col.id} ta={byId.get(col.id)?.align}>
+                    {footer[col.id] ?? null}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tfoot>
+        ) : null}
+      </Table>
+    </Box>
+  );
+}

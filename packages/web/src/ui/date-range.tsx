@@ -1,0 +1,177 @@
+// Date-range pickers: two dates plus a hint list, a single date, and the weekly-ex start/end hint pair.
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import {
+  DATE_RANGE_INVALID,
+  DAY_FORMAT,
+  endHints,
+  isDateRangeValid,
+  matchHint,
+  startHints,
+  type TPeriodHint,
+} from '@salesdesk/contract';
+
+/** Weeks start on Sunday, as the contract's week hints do (Mantine defaults to Monday). */
+const FIRST_DAY_OF_WEEK = 0;
+
+export type TDateRangeValue = { start?: string; end?: string };
+
+export type DateRangeProps = {
+  value: TDateRangeValue;
+  onChange: (next: TDateRangeValue) => void;
+  hints: TPeriodHint[];
+  hintLabel?: string;
+  /** The start picker blocks dates from the end onward, the end picker dates up to the start. */
+  disabledDates?: boolean;
+  startLabel?: string;
+  endLabel?: string;
+};
+
+/** The index (as a Select value) of the hint spanning exactly the value, or null. */
+export function hintValue(hints: TPeriodHint[], value: TDateRangeValue): string | null {
+  const hint = matchHint(hints, value.start, value.end);
+  return hint ? String(hints.indexOf(hint)) : null;
+}
+
+function hintOptions(hints: TPeriodHint[], all: TPeriodHint[] = hints) {
+  return hints.map((h) => ({ value: String(all.indexOf(h)), label: h.heading }));
+}
+
+export function RangeError({ value }: { value: TDateRangeValue }) {
+  if (isDateRangeValid(value.start, value.end)) return null;
+  return (
+    <Text size="sm" c="red" role="alert">
+      {DATE_RANGE_INVALID}
+    </Text>
+  );
+}
+
+export function DateRange(props: DateRangeProps) {
+  const { value, onChange, hints, disabledDates } = props;
+  const { start, end } = value;
+  const hintLabel = props.hintLabel ?? 'Choose period';
+  const pick = (index: string | null) => {
+    const hint = index === null ? undefined : hints[Number(index)];
+    if (hint) onChange({ start: hint.start, end: hint.end });
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <DatePickerInput
+          label={props.startLabel ?? 'Start'}
+          valueFormat={DAY_FORMAT}
+          firstDayOfWeek={FIRST_DAY_OF_WEEK}
+          value={start ?? null}
+          onChange={(next) => onChange({ ...value, start: next ?? undefined })}
+          excludeDate={disabledDates && end ? (d) => d >= end : undefined}
+          w={150}
+        />
+        <DatePickerInput
+          label={props.endLabel ?? 'End'}
+          valueFormat={DAY_FORMAT}
+          firstDayOfWeek={FIRST_DAY_OF_WEEK}
+          value={end ?? null}
+          onChange={(next) => onChange({ ...value, end: next ?? undefined })}
+          excludeDate={disabledDates && start ? (d) => d <= start : undefined}
+          w={150}
+        />
+        <Select
+          aria-label={hintLabel}
+          placeholder={hintLabel}
+          data={hintOptions(hints)}
+          value={hintValue(hints, value)}
+          onChange={pick}
+          allowDeselect={false}
+          searchable
+          w={260}
+        />
+      </Group>
+      <RangeError value={value} />
+    </Stack>
+  );
+}
+
+export type SingleDatePickerProps = {
+  value?: string;
+  onChange: (value?: string) => void;
+  label?: string;
+  /** Dates before it are blocked and a value before it is marked invalid. */
+  minDate?: string;
+};
+
+const YEARS_AROUND = 10;
+
+export function SingleDatePicker({ value, onChange, label, minDate }: SingleDatePickerProps) {
+  const today = dayjs();
+  const invalid = !!(minDate && value && value < minDate);
+  return (
+    <DatePickerInput
+      label={label}
+      valueFormat={DAY_FORMAT}
+      firstDayOfWeek={FIRST_DAY_OF_WEEK}
+      value={value ?? null}
+      onChange={(v) => onChange(v ?? undefined)}
+      minDate={today.subtract(YEARS_AROUND, 'year').format(DAY_FORMAT)}
+      maxDate={today.add(YEARS_AROUND, 'year').format(DAY_FORMAT)}
+      excludeDate={minDate ? (d) => d < minDate : undefined}
+      error={invalid}
+      aria-invalid={invalid}
+      w={150}
+    />
+  );
+}
+
+export type WeeklyRangeProps = {
+  value: TDateRangeValue;
+  onChange: (next: TDateRangeValue) => void;
+  /** The weekly-ex list (weeks, then half-months). */
+  hints: TPeriodHint[];
+  startLabel?: string;
+  endLabel?: string;
+};
+
+/** Start hints are the periods starting before the current end; end hints those ending after the current start. */
+export function WeeklyRange({
+  value,
+  onChange,
+  hints,
+  startLabel = 'Start period',
+  endLabel = 'End period',
+}: WeeklyRangeProps) {
+  const starts = startHints(hints, value.end);
+  const ends = endHints(hints, value.start);
+  const selected = (list: TPeriodHint[], pick: (h: TPeriodHint) => boolean) => {
+    const hint = list.find(pick);
+    return hint ? String(hints.indexOf(hint)) : null;
+  };
+  const choose = (index: string | null, side: 'start' | 'end') => {
+    const hint = index === null ? undefined : hints[Number(index)];
+    if (hint) onChange({ ...value, [side]: hint[side] });
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={startLabel}
+          data={hintOptions(starts, hints)}
+          value={selected(starts, (h) => h.start === value.start)}
+          onChange={(i) => choose(i, 'start')}
+          allowDeselect={false}
+          searchable
+          w={260}
+        />
+        <Select
+          label={endLabel}
+          data={hintOptions(ends, hints)}
+          value={selected(ends, (h) => h.end === value.end)}
+          onChange={(i) => choose(i, 'end')}
+          allowDeselect={false}
+          searchable
+          w={260}
+        />
+      </Group>
+      <RangeError value={value} />
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alertDialog, confirmDialog, DialogsHost } from './dialogs';
+import { renderUi } from './test-utils';
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (e: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('confirmDialog', () => {
+  it('goes visible, loading while onConfirm runs, then closes with true', async () => {
+    renderUi(<DialogsHost />);
+    const action = deferred();
+    let result: Promise<boolean> | undefined;
+    act(() => {
+      result = confirmDialog({
+        heading: 'Are you sure to hide domain?',
+        html: '<b>Really</b>',
+        onConfirm: () => action.promise,
+      });
+    });
+    expect(screen.getByText('Are you sure to hide domain?')).toBeTruthy();
+    expect(screen.getByText('Really')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    expect(screen.getByLabelText('Loading')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => action.resolve());
+    await expect(result).resolves.toBe(true);
+    expect(screen.queryByText('Are you sure to hide domain?')).toBeNull();
+  });
+
+  it('closes with no change and resolves false when onConfirm throws', async () => {
+    renderUi(<DialogsHost />);
+    const action = deferred();
+    let result: Promise<boolean> | undefined;
+    act(() => {
+      result = confirmDialog({ heading: 'Suspend?', onConfirm: () => action.promise });
+    });
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    await act(async () => action.reject(new Error('failed')));
+    await expect(result).resolves.toBe(false);
+    expect(screen.queryByText('Suspend?')).toBeNull();
+  });
+
+  it('cancels with false and never runs onConfirm', async () => {
+    renderUi(<DialogsHost />);
+    let ran = false;
+    let result: Promise<boolean> | undefined;
+    act(() => {
+      result = confirmDialog({ heading: 'Approve?', onConfirm: () => (ran = true) });
+    });
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    await expect(result).resolves.toBe(false);
+    expect(ran).toBe(false);
+  });
+
+  it('offers no Cancel when cancelBtn is false and uses the given label', async () => {
+    renderUi(<DialogsHost />);
+    let result: Promise<boolean> | undefined;
+    act(() => {
+      result = confirmDialog({
+        heading: 'Need at least one active domain',
+        cancelBtn: false,
+        confirmLabel: 'OK',
+        onConfirm: () => undefined,
+      });
+    });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'OK' })));
+    await expect(result).resolves.toBe(true);
+  });
+
+  it('ignores Escape while busy', async () => {
+    renderUi(<DialogsHost />);
+    const action = deferred();
+    act(() => {
+      void confirmDialog({ heading: 'Busy?', onConfirm: () => action.promise });
+    });
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.getByText('Busy?')).toBeTruthy();
+    await act(async () => action.resolve());
+    await waitFor(() => expect(screen.queryByText('Busy?')).toBeNull());
+  });
+});
+
+describe('alertDialog', () => {
+  it('shows text until Enter is pressed', async () => {
+    renderUi(<DialogsHost />);
+    let done: Promise<void> | undefined;
+    act(() => {
+      done = alertDialog({ content: 'Read me <b>', contentType: 'text' });
+    });
+    expect(screen.getByText('Read me <b>')).toBeTruthy();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Enter' })));
+    await expect(done).resolves.toBeUndefined();
+    expect(screen.queryByText('Read me <b>')).toBeNull();
+  });
+});

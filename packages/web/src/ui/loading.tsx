@@ -1,0 +1,10 @@
+// A centred loader for a page or a lazy-loaded part (a React.lazy fallback).
+import { Center, Loader } from '@mantine/core';
+
+export function Loading() {
+  return (
+    <Center py="xl" aria-busy="true" aria-label="Loading">
+      <Loader size="sm" />
+    </Center>
+  );
+}

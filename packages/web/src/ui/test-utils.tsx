@@ -1,0 +1,46 @@
+// Test helpers: Mantine in test mode (no transitions, no portals) and the browser APIs happy-dom lacks.
+import type { ReactElement, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach } from 'vitest';
+
+function stubBrowserApis() {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    class NoopResizeObserver {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: NoopResizeObserver });
+  }
+}
+stubBrowserApis();
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+/** Mantine (test env) and, when `route` is given, a MemoryRouter starting there. */
+export function TestProviders({ children, route }: { children: ReactNode; route?: string }) {
+  const inner = <MantineProvider env="test">{children}</MantineProvider>;
+  return route === undefined ? inner : <MemoryRouter initialEntries={[route]}>{inner}</MemoryRouter>;
+}
+
+/** render() inside TestProviders. */
+export function renderUi(ui: ReactElement, options: { route?: string } = {}): RenderResult {
+  return render(ui, {
+    wrapper: ({ children }) => <TestProviders route={options.route}>{children}</TestProviders>,
+  });
+}

@@ -1,0 +1,43 @@
+// Vite: React, /api proxied to the server in dev, echarts and tiptap in their own lazy chunks.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/** A chunk group for JS modules of these packages; CSS stays with whoever imports it, so no eager import. */
+const jsOf = (pattern: RegExp) => (id: string) => pattern.test(id) && !/\.css(\?|$)/.test(id);
+
+const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  server: {
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Taken first, so the lazy groups below cannot drag eagerly needed packages (react, mantine) along.
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 3 },
+            { name: 'echarts', priority: 2, test: jsOf(/node_modules[\\/](echarts|zrender)[\\/]/) },
+            {
+              name: 'tiptap',
+              priority: 1,
+              test: jsOf(
+                /node_modules[\\/](@tiptap|prosemirror-[^\\/]+|@mantine[\\/]tiptap|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+              ),
+            },
+          ],
+        },
+      },
+    },
+  },
+});
