@@ -8,3 +8,5 @@ export * from './period';
 export * from './period-hints';
 export * from './avp';
 export * from './query-string';
+export * from './links';
+export * from './postback';

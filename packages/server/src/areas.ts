@@ -5,6 +5,8 @@ import authRoutes from './auth/routes';
 import officesRoutes from './offices/routes';
 import accountsRoutes from './accounts/routes';
 import filesRoutes from './files/routes';
+import trackingRoutes from './tracking/routes';
+import postbackRoutes from './postback/routes';
 
 export interface AreaOptions {
   ctx: AppContext;
@@ -19,4 +21,6 @@ export const areas: Area[] = [
   { prefix: '', plugin: officesRoutes },
   { prefix: '', plugin: accountsRoutes },
   { prefix: '', plugin: filesRoutes },
+  { prefix: '', plugin: trackingRoutes },
+  { prefix: '', plugin: postbackRoutes },
 ];

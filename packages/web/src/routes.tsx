@@ -16,7 +16,14 @@ const redirect = (to: string): RouteObject => ({ index: true, element: <Navigate
 export const appChildren: RouteObject[] = [
   redirect('home'),
   { path: 'home', Component: P.HomePage },
-  { path: 'news', children: [redirect('edit'), { path: 'edit', Component: P.NewsEditPage }, { path: 'alerts', Component: P.NewsAlertsPage }] },
+  {
+    path: 'news',
+    children: [
+      redirect('edit'),
+      { path: 'edit', Component: P.NewsEditPage },
+      { path: 'alerts', Component: P.NewsAlertsPage },
+    ],
+  },
   {
     path: 'offices',
     children: [
@@ -97,7 +104,11 @@ export const appChildren: RouteObject[] = [
   { path: 'profile', Component: P.ProfilePage },
   {
     path: 'links',
-    children: [redirect('links'), { path: 'links', Component: P.LinksPage }, { path: 'links-translate', Component: P.LinksTranslatePage }],
+    children: [
+      redirect('links'),
+      { path: 'links', Component: P.LinksPage },
+      { path: 'links-translate', Component: P.LinksTranslatePage },
+    ],
   },
   // Spec 2 section 2.12 names it /app/links-translate; the route table puts it under links.
   { path: 'links-translate', element: <Navigate to="/app/links/links-translate" replace /> },

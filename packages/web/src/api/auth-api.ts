@@ -1,8 +1,17 @@
 // Calls of accounts and session (spec 1 section 7): login, remote login, logout, forgot, captcha, me, alerts.
-import type { TBrand, TCaptcha, TForgotRequest, TLoginAlerts, TLoginRequest, TMe, TTokenResponse } from '@salesdesk/contract';
+import type {
+  TBrand,
+  TCaptcha,
+  TForgotRequest,
+  TLoginAlerts,
+  TLoginRequest,
+  TMe,
+  TTokenResponse,
+} from '@salesdesk/contract';
 import { apiFetch, ApiError } from './client';
 
-export const login = (body: TLoginRequest) => apiFetch<TTokenResponse>('POST', 'auth/login', body, { silent: true });
+export const login = (body: TLoginRequest) =>
+  apiFetch<TTokenResponse>('POST', 'auth/login', body, { silent: true });
 
 export const loginRemote = (token: string) =>
   apiFetch<TTokenResponse>('POST', 'auth/login-remote', { token }, { silent: true });
@@ -15,7 +24,8 @@ export const forgot = (body: TForgotRequest) => apiFetch<unknown>('POST', 'forgo
 export const fetchMe = (token?: string, silent = false) =>
   apiFetch<TMe>('GET', 'accounts/me', undefined, { token, silent });
 
-export const fetchLoginAlerts = () => apiFetch<TLoginAlerts>('GET', 'alerts/login', undefined, { silent: true });
+export const fetchLoginAlerts = () =>
+  apiFetch<TLoginAlerts>('GET', 'alerts/login', undefined, { silent: true });
 
 export const fetchBrand = () => apiFetch<TBrand>('GET', 'brand', undefined, { silent: true });
 

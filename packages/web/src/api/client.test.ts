@@ -8,7 +8,14 @@ const { apiFetch, apiUpload, ApiError, fieldErrors } = await import('./client');
 const { getSession, startSession } = await import('../session/store');
 
 const me: TMe = {
-  accountId: 1, agentId: null, companyId: null, role: Role.Admin, username: 'admin', permissions: [], officeName: null, canDelete: false,
+  accountId: 1,
+  agentId: null,
+  companyId: null,
+  role: Role.Admin,
+  username: 'admin',
+  permissions: [],
+  officeName: null,
+  canDelete: false,
 };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -25,7 +32,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('apiFetch', () => {
   it('sends the Bearer token, no-cache and JSON to /api/ with the query string', async () => {
     fetchMock.mockResolvedValue(json(200, { ok: true }));
-    await expect(apiFetch('POST', 'offices/search', { page: 1 }, { query: { a: 1, b: null } })).resolves.toEqual({ ok: true });
+    await expect(
+      apiFetch('POST', 'offices/search', { page: 1 }, { query: { a: 1, b: null } }),
+    ).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/offices/search?a=1');
     const headers = new Headers(init.headers);
@@ -40,7 +49,11 @@ describe('apiFetch', () => {
     const err = await apiFetch('PUT', 'agents', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: 'CONFLICT', message: 'Username taken' });
-    expect(showNote).toHaveBeenCalledWith({ type: 'error', heading: 'Something Went Wrong', body: 'Username taken' });
+    expect(showNote).toHaveBeenCalledWith({
+      type: 'error',
+      heading: 'Something Went Wrong',
+      body: 'Username taken',
+    });
   });
 
   it('stays quiet when silent', async () => {
@@ -67,7 +80,10 @@ describe('apiFetch', () => {
 
   it('reports a non-envelope failure with its status', async () => {
     fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(apiFetch('GET', 'x', undefined, { silent: true })).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
+    await expect(apiFetch('GET', 'x', undefined, { silent: true })).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+    });
   });
 });
 

@@ -64,7 +64,12 @@ async function send<T>(url: string, init: RequestInit, opts: ApiOptions): Promis
 }
 
 /** Calls the API and resolves with the parsed JSON answer (undefined for an empty one). */
-export function apiFetch<T>(method: HttpMethod, path: string, body?: unknown, opts: ApiOptions = {}): Promise<T> {
+export function apiFetch<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  opts: ApiOptions = {},
+): Promise<T> {
   const headers = baseHeaders(opts.token ?? getToken());
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };

@@ -34,7 +34,10 @@ describe('useZodForm', () => {
 
   it('puts VALIDATION_ERROR data on fields and _form in the banner; a change clears the field error', () => {
     const { result } = setup();
-    const err = new ApiError(400, 'VALIDATION_ERROR', 'Invalid', { email: ['Unknown email'], _form: ['No match'] });
+    const err = new ApiError(400, 'VALIDATION_ERROR', 'Invalid', {
+      email: ['Unknown email'],
+      _form: ['No match'],
+    });
     act(() => void applyServerErrors(result.current, err));
     expect(result.current.errors.email).toBe('Unknown email');
     expect(result.current.formError).toBe('No match');

@@ -51,7 +51,10 @@ function eventValue(eventOrValue: unknown): unknown {
   return eventOrValue;
 }
 
-export function useZodForm<V extends object, O>(schema: z.ZodType<O, V>, initialValues: NoInfer<V>): ZodForm<V, O> {
+export function useZodForm<V extends object, O>(
+  schema: z.ZodType<O, V>,
+  initialValues: NoInfer<V>,
+): ZodForm<V, O> {
   const [values, setValuesState] = useState<V>(initialValues);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);

@@ -6,7 +6,10 @@ import { issuesToErrors, splitServerErrors } from './zod-errors';
 describe('issuesToErrors', () => {
   it('maps each path to its first message and a path-less issue to _form', () => {
     const schema = z
-      .object({ name: z.string().min(1, 'Name is required').min(3, 'Too short'), tags: z.array(z.string().min(1, 'Empty tag')) })
+      .object({
+        name: z.string().min(1, 'Name is required').min(3, 'Too short'),
+        tags: z.array(z.string().min(1, 'Empty tag')),
+      })
       .refine(() => false, 'Whole form is wrong');
     const result = schema.safeParse({ name: '', tags: ['a', ''] });
     expect(result.success).toBe(false);
@@ -29,7 +32,9 @@ describe('issuesToErrors', () => {
 
 describe('splitServerErrors', () => {
   it('puts _form in the banner and the first message on each field', () => {
-    expect(splitServerErrors({ username: ['Taken', 'Too long'], _form: ['Try again', 'later'], email: [] })).toEqual({
+    expect(
+      splitServerErrors({ username: ['Taken', 'Too long'], _form: ['Try again', 'later'], email: [] }),
+    ).toEqual({
       fields: { username: 'Taken' },
       form: 'Try again later',
     });

@@ -20,7 +20,10 @@ export function issuesToErrors(issues: readonly IssueLike[]): Record<string, str
 }
 
 /** Splits server VALIDATION_ERROR data into first-message field errors and the joined `_form` text. */
-export function splitServerErrors(data: Record<string, string[]>): { fields: Record<string, string>; form: string | null } {
+export function splitServerErrors(data: Record<string, string[]>): {
+  fields: Record<string, string>;
+  form: string | null;
+} {
   const fields: Record<string, string> = {};
   let form: string | null = null;
   for (const [key, messages] of Object.entries(data)) {

@@ -18,7 +18,13 @@ export function CaptchaField({ image, loading, onRefresh, input }: CaptchaFieldP
         ) : (
           <Image src={image} alt="Captcha image" h={50} w={150} fit="contain" className="captcha-image" />
         )}
-        <ActionIcon variant="light" size="lg" onClick={onRefresh} aria-label="Refresh captcha" disabled={loading}>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          onClick={onRefresh}
+          aria-label="Refresh captcha"
+          disabled={loading}
+        >
           <span aria-hidden="true">↻</span>
         </ActionIcon>
       </Group>

@@ -5,12 +5,20 @@ const both = { accountAlert: { html: 'Pay your fees' }, commonAlert: { html: '<b
 
 describe('pickLoginAlert', () => {
   it('prefers the unread account alert, shown as text', () => {
-    expect(pickLoginAlert(both, {}, 7)).toEqual({ key: 'account:7', content: 'Pay your fees', contentType: 'text' });
+    expect(pickLoginAlert(both, {}, 7)).toEqual({
+      key: 'account:7',
+      content: 'Pay your fees',
+      contentType: 'text',
+    });
   });
 
   it('shows the common alert as html once the account alert is read', () => {
     const read = { [accountAlertKey(7)]: true as const };
-    expect(pickLoginAlert(both, read, 7)).toEqual({ key: COMMON_ALERT_KEY, content: '<b>Holiday</b>', contentType: 'html' });
+    expect(pickLoginAlert(both, read, 7)).toEqual({
+      key: COMMON_ALERT_KEY,
+      content: '<b>Holiday</b>',
+      contentType: 'html',
+    });
   });
 
   it('keys the account alert by account, so another user still sees theirs', () => {

@@ -13,7 +13,11 @@ export interface PickedAlert {
 export const accountAlertKey = (accountId: number) => `account:${accountId}`;
 export const COMMON_ALERT_KEY = 'common';
 
-export function pickLoginAlert(alerts: TLoginAlerts, read: AlertReadState, accountId: number): PickedAlert | null {
+export function pickLoginAlert(
+  alerts: TLoginAlerts,
+  read: AlertReadState,
+  accountId: number,
+): PickedAlert | null {
   const accountKey = accountAlertKey(accountId);
   if (alerts.accountAlert?.html && !read[accountKey]) {
     return { key: accountKey, content: alerts.accountAlert.html, contentType: 'text' };
@@ -24,4 +28,7 @@ export function pickLoginAlert(alerts: TLoginAlerts, read: AlertReadState, accou
   return null;
 }
 
-export const markAlertRead = (read: AlertReadState, key: string): AlertReadState => ({ ...read, [key]: true });
+export const markAlertRead = (read: AlertReadState, key: string): AlertReadState => ({
+  ...read,
+  [key]: true,
+});

@@ -11,12 +11,16 @@ describe('safeReturnUrl', () => {
     expect(safeReturnUrl('')).toBe(HOME_PATH);
   });
 
-  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'app/home', '/\t/evil.example'])(
-    'refuses %s',
-    (value) => {
-      expect(safeReturnUrl(value)).toBe(HOME_PATH);
-    },
-  );
+  it.each([
+    'https://evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    'app/home',
+    '/\t/evil.example',
+  ])('refuses %s', (value) => {
+    expect(safeReturnUrl(value)).toBe(HOME_PATH);
+  });
 
   it('does not loop back to /login', () => {
     expect(safeReturnUrl('/login?returnUrl=/app/home')).toBe(HOME_PATH);
@@ -27,6 +31,8 @@ describe('loginPathWithReturn', () => {
   it('carries the attempted path and search, encoded', () => {
     const url = loginPathWithReturn('/app/logs/login', '?agentId=5&companyId=2');
     expect(url).toBe('/login?returnUrl=%2Fapp%2Flogs%2Flogin%3FagentId%3D5%26companyId%3D2');
-    expect(new URLSearchParams(url.split('?')[1]).get('returnUrl')).toBe('/app/logs/login?agentId=5&companyId=2');
+    expect(new URLSearchParams(url.split('?')[1]).get('returnUrl')).toBe(
+      '/app/logs/login?agentId=5&companyId=2',
+    );
   });
 });

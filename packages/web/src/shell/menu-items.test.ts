@@ -17,8 +17,19 @@ const labels = (m: TMe, showHowToSell: boolean) => visibleMenuItems(m, { showHow
 describe('visibleMenuItems', () => {
   it('gives the superadmin everything but How To Sell, in menu order', () => {
     expect(labels(me(Role.Superadmin), true)).toEqual([
-      'Home', 'News', 'Offices', 'Agents', 'New Agents', 'Sites', 'Statistics', 'Links', 'Logs', 'Profile',
-      'Site Manuals', 'Admins', 'Settings',
+      'Home',
+      'News',
+      'Offices',
+      'Agents',
+      'New Agents',
+      'Sites',
+      'Statistics',
+      'Links',
+      'Logs',
+      'Profile',
+      'Site Manuals',
+      'Admins',
+      'Settings',
     ]);
   });
 
@@ -28,24 +39,48 @@ describe('visibleMenuItems', () => {
 
   it('gives an admin offices, sites and settings, and New Agents only with APPROVE_AGENTS', () => {
     expect(labels(me(Role.Admin), true)).toEqual([
-      'Home', 'Offices', 'Agents', 'Sites', 'Statistics', 'Links', 'Logs', 'Profile', 'How To Sell', 'Settings',
+      'Home',
+      'Offices',
+      'Agents',
+      'Sites',
+      'Statistics',
+      'Links',
+      'Logs',
+      'Profile',
+      'How To Sell',
+      'Settings',
     ]);
     expect(labels(me(Role.Admin, [Permission.ApproveAgents]), true)).toContain('New Agents');
   });
 
   it('gives an office agents but no admin items', () => {
     expect(labels(me(Role.Company), true)).toEqual([
-      'Home', 'Agents', 'Statistics', 'Links', 'Logs', 'Profile', 'How To Sell',
+      'Home',
+      'Agents',
+      'Statistics',
+      'Links',
+      'Logs',
+      'Profile',
+      'How To Sell',
     ]);
   });
 
   it('gives an agent the common items, How To Sell only when the brand shows it', () => {
-    expect(labels(me(Role.Agent), true)).toEqual(['Home', 'Statistics', 'Links', 'Logs', 'Profile', 'How To Sell']);
+    expect(labels(me(Role.Agent), true)).toEqual([
+      'Home',
+      'Statistics',
+      'Links',
+      'Logs',
+      'Profile',
+      'How To Sell',
+    ]);
     expect(labels(me(Role.Agent), false)).toEqual(['Home', 'Statistics', 'Links', 'Logs', 'Profile']);
   });
 
   it('marks New Agents for the unapproved badge', () => {
-    const item = visibleMenuItems(me(Role.Superadmin), { showHowToSell: true }).find((i) => i.to === '/app/unapprove');
+    const item = visibleMenuItems(me(Role.Superadmin), { showHowToSell: true }).find(
+      (i) => i.to === '/app/unapprove',
+    );
     expect(item).toEqual({ label: 'New Agents', to: '/app/unapprove', badge: 'unapproved' });
   });
 });

@@ -32,8 +32,16 @@ const MENU: ReadonlyArray<MenuItem & { visible: Rule }> = [
   { label: 'Links', to: '/app/links', visible: all },
   { label: 'Logs', to: '/app/logs', visible: all },
   { label: 'Profile', to: '/app/profile', visible: all },
-  { label: 'Site Manuals', to: '/app/site-manuals', visible: (me, b) => b.showHowToSell && me.role === Role.Superadmin },
-  { label: 'How To Sell', to: '/app/how-to-sell', visible: (me, b) => b.showHowToSell && me.role !== Role.Superadmin },
+  {
+    label: 'Site Manuals',
+    to: '/app/site-manuals',
+    visible: (me, b) => b.showHowToSell && me.role === Role.Superadmin,
+  },
+  {
+    label: 'How To Sell',
+    to: '/app/how-to-sell',
+    visible: (me, b) => b.showHowToSell && me.role !== Role.Superadmin,
+  },
   { label: 'Admins', to: '/app/admins', visible: superadmin },
   { label: 'Settings', to: '/app/settings', visible: atLeast(Role.Admin) },
 ];

@@ -7,7 +7,8 @@ const matches = (pathname: string, to: string) => pathname === to || pathname.st
 /** The `to` of the tab the path belongs to, or null. */
 export function activeTab(pathname: string, tabs: PageTab[]): string | null {
   let best: string | null = null;
-  for (const tab of tabs) if (matches(pathname, tab.to) && tab.to.length > (best?.length ?? -1)) best = tab.to;
+  for (const tab of tabs)
+    if (matches(pathname, tab.to) && tab.to.length > (best?.length ?? -1)) best = tab.to;
   return best;
 }
 

@@ -31,7 +31,13 @@ export function Page({ title, children, actions, tabs }: PageProps) {
   const { me } = useSession();
   return (
     <Stack gap="md" className="page">
-      <Group component="header" justify="space-between" align="flex-start" wrap="wrap" className="page-header">
+      <Group
+        component="header"
+        justify="space-between"
+        align="flex-start"
+        wrap="wrap"
+        className="page-header"
+      >
         <Title order={1} size="h2">
           {title}
         </Title>

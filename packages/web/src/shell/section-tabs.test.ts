@@ -4,7 +4,14 @@ import { activeTab } from './page-tabs';
 import { sectionTabs } from './section-tabs';
 
 const me = (role: TMe['role']): TMe => ({
-  accountId: 1, agentId: null, companyId: null, role, username: 'u', permissions: [], officeName: null, canDelete: false,
+  accountId: 1,
+  agentId: null,
+  companyId: null,
+  role,
+  username: 'u',
+  permissions: [],
+  officeName: null,
+  canDelete: false,
 });
 const labels = (section: Parameters<typeof sectionTabs>[0], role: TMe['role']) =>
   sectionTabs(section, me(role)).map((t) => t.label);
