@@ -1,5 +1,6 @@
 // Starts one real server (built web app, fresh embedded database, captcha on) and runs every spec against it.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './support/server';
@@ -9,7 +10,13 @@ const server = await startServer();
 let code = 1;
 try {
   const only = process.argv.slice(2);
-  const specs = only.length ? only : ['specs/*.spec.ts'];
+  // Node 20's test runner does not expand globs.
+  const specs = only.length
+    ? only
+    : fs
+        .readdirSync(path.join(here, 'specs'))
+        .filter((f) => f.endsWith('.spec.ts'))
+        .map((f) => `specs/${f}`);
   const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...specs], {
     cwd: here,
     stdio: 'inherit',

@@ -55,6 +55,20 @@ describe('login', () => {
     await page.waitForURL(/\/login/);
   });
 
+  it('shows the common login alert once; after Enter it stays read', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('office2');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA_ANSWER);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Payroll for the last half-month is out.').waitFor();
+    await page.getByRole('button', { name: 'Enter' }).click();
+    await page.reload();
+    await page.getByText('User: office2').waitFor();
+    assert.equal(await page.getByText('Payroll for the last half-month is out.').count(), 0);
+  });
+
   it('links to forgot and back', async () => {
     const page = await newPage(browser);
     await page.goto('/login');

@@ -36,4 +36,11 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA_ANSWER);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/app\//);
+  await dismissLoginAlert(page);
+}
+
+/** The demo data has a common login alert; a fresh browser shows it once after login. */
+export async function dismissLoginAlert(page: Page) {
+  const enter = page.getByRole('button', { name: 'Enter' });
+  await enter.click({ timeout: 5000 }).catch(() => undefined);
 }
