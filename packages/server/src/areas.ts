@@ -5,6 +5,8 @@ import authRoutes from './auth/routes';
 import officesRoutes from './offices/routes';
 import accountsRoutes from './accounts/routes';
 import filesRoutes from './files/routes';
+import sitesRoutes from './sites/routes';
+import domainsRoutes from './domains/routes';
 import trackingRoutes from './tracking/routes';
 import postbackRoutes from './postback/routes';
 
@@ -21,6 +23,8 @@ export const areas: Area[] = [
   { prefix: '', plugin: officesRoutes },
   { prefix: '', plugin: accountsRoutes },
   { prefix: '', plugin: filesRoutes },
+  { prefix: '', plugin: sitesRoutes },
+  { prefix: '', plugin: domainsRoutes },
   { prefix: '', plugin: trackingRoutes },
   { prefix: '', plugin: postbackRoutes },
 ];
