@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+
+let browser: Browser;
+let page: Page;
+before(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  await loginAs(page, 'super');
+});
+after(async () => {
+  await browser.close();
+});
+
+const rows = () => page.locator('tbody tr');
+const firstCellTexts = async (column: number) =>
+  (await rows().all()).length ? page.locator(`tbody tr td:nth-child(${column})`).allInnerTexts() : [];
+
+describe('offices', () => {
+  it('lists the demo offices with counts, password and the superadmin add link', async () => {
+    await page.goto('/app/offices');
+    await page.getByRole('heading', { name: 'Offices' }).waitFor();
+    const row = rows().filter({ hasText: 'Manila Central' });
+    await row.waitFor();
+    const text = await row.innerText();
+    assert.match(text, /office1/);
+    assert.match(text, /demo1234/);
+    assert.match(text, /Activated/);
+    await page.getByRole('link', { name: '+ Add Office' }).waitFor();
+    await page.getByRole('link', { name: 'Domains' }).waitFor();
+  });
+
+  it('sorts by username ascending on the first click, then descending', async () => {
+    await page.goto('/app/offices');
+    await rows().first().waitFor();
+    await page.getByRole('button', { name: /^Username/ }).click();
+    await page.waitForURL(/sortField=username/);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length > 0);
+    let usernames = (await firstCellTexts(5)).filter((u) => /^office\d$/.test(u));
+    assert.deepEqual(usernames, ['office1', 'office2', 'office3']);
+    await page.getByRole('button', { name: /^Username/ }).click();
+    await page.waitForURL(/sortAsc=false/);
+    await page.waitForFunction(
+      () => document.querySelector('tbody tr td:nth-child(5)')?.textContent !== 'office1',
+    );
+    usernames = (await firstCellTexts(5)).filter((u) => /^office\d$/.test(u));
+    assert.deepEqual(usernames, ['office3', 'office2', 'office1']);
+  });
+
+  it('searches by username', async () => {
+    await page.goto('/app/offices?page=2');
+    await page.getByLabel('Search by username').fill('office2');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/username=office2/);
+    assert.doesNotMatch(page.url(), /page=2/, 'a new search goes back to page 1');
+    await rows().filter({ hasText: 'Cebu Sales' }).waitFor();
+    assert.equal(await rows().count(), 1);
+    await page.getByLabel('Search by username').fill('nobody-here');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No data', { exact: true }).waitFor();
+  });
+
+  it('creates an office with every site selected, then edits it', async () => {
+    await page.goto('/app/offices');
+    await page.getByRole('link', { name: '+ Add Office' }).click();
+    await page.getByRole('heading', { name: 'Add Office' }).waitFor();
+    const save = page.getByRole('button', { name: 'Save' });
+    assert.equal(await save.isDisabled(), true, 'save is disabled while the form is invalid');
+    await page.getByLabel('Office Name').fill('Iloilo Hub');
+    await page.getByLabel('Username').fill('iloilo');
+    await page.getByLabel('Manager First Name').fill('Lea');
+    await page.getByLabel('Manager Last Name').fill('Ramos');
+    await page.getByLabel(/^Password/).fill('iloilo123');
+    await page.getByLabel('Confirm Password').fill('iloilo123');
+    await page.getByRole('checkbox', { name: 'CamStars' }).waitFor();
+    assert.equal(
+      await page.getByRole('checkbox', { name: 'CamStars' }).isChecked(),
+      true,
+      'all sites start selected',
+    );
+    await save.click();
+    await page.getByText('Operation Complete').waitFor();
+    await page.waitForURL(/\/app\/offices$/);
+
+    await page.goto('/app/offices?username=iloilo');
+    const row = rows().filter({ hasText: 'Iloilo Hub' });
+    await row.waitFor();
+    assert.match(await row.innerText(), /\b5\b/, 'five demo sites');
+    await page.getByRole('link', { name: 'Edit Iloilo Hub' }).click();
+    await page.getByRole('heading', { name: 'Update Office' }).waitFor();
+    assert.equal(await page.getByLabel('Username').isDisabled(), true, 'the username is fixed');
+    await page.getByLabel('Office Name').fill('Iloilo Hub West');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Operation Complete').waitFor();
+    await page.goto('/app/offices?username=iloilo');
+    await rows().filter({ hasText: 'Iloilo Hub West' }).waitFor();
+  });
+
+  it('shows the server field error for a taken username', async () => {
+    await page.goto('/app/offices/create');
+    await page.getByLabel('Office Name').fill('Duplicate');
+    await page.getByLabel('Username').fill('office1');
+    await page.getByLabel('Manager First Name').fill('A');
+    await page.getByLabel('Manager Last Name').fill('B');
+    await page.getByLabel(/^Password/).fill('pass1234');
+    await page.getByLabel('Confirm Password').fill('pass1234');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This username is already taken').waitFor();
+  });
+
+  it('suspends an office after the confirmation, and activates it again', async () => {
+    await page.goto('/app/offices?username=iloilo');
+    await page.getByRole('button', { name: 'Suspend Iloilo Hub West' }).click();
+    await page.getByText('Are you sure to suspend office and all agents?').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const row = rows().filter({ hasText: 'Iloilo Hub West' });
+    await row.getByText('Suspended').waitFor();
+    await page.getByRole('button', { name: 'Activate Iloilo Hub West' }).click();
+    await row.getByText('Activated').waitFor();
+  });
+
+  it('an admin does not see + Add Office', async () => {
+    const adminPage = await newPage(browser);
+    await loginAs(adminPage, 'admin');
+    await adminPage.goto('/app/offices');
+    await adminPage.locator('tbody tr').first().waitFor();
+    assert.equal(await adminPage.getByRole('link', { name: '+ Add Office' }).count(), 0);
+    await adminPage.close();
+  });
+});

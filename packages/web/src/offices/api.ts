@@ -1,0 +1,74 @@
+// Calls and TanStack Query hooks of the offices area (and the site/domain selectors its form needs).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TCompanyOption,
+  TList,
+  TListQuery,
+  TOfficeCreate,
+  TOfficeDetail,
+  TOfficeRow,
+  TOfficeStatus,
+  TOfficeUpdate,
+  TPreferredDomainOption,
+  TSiteOption,
+} from '@salesdesk/contract';
+import { apiFetch } from '../api/client';
+
+export const OFFICES_KEY = ['offices'] as const;
+
+export function useOfficeList(query: TListQuery) {
+  return useQuery({
+    queryKey: [...OFFICES_KEY, 'search', query],
+    queryFn: () => apiFetch<TList<TOfficeRow>>('POST', 'offices/search', query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOffice(id: number | undefined) {
+  return useQuery({
+    queryKey: [...OFFICES_KEY, 'one', id],
+    queryFn: () => apiFetch<TOfficeDetail>('GET', `offices/${id}`),
+    enabled: id !== undefined,
+  });
+}
+
+export function useSetOfficesStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TOfficeStatus) => apiFetch('POST', 'offices/status', body),
+    onSettled: () => client.invalidateQueries({ queryKey: OFFICES_KEY }),
+  });
+}
+
+export function useSaveOffice(id: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TOfficeCreate | TOfficeUpdate) =>
+      id === undefined ? apiFetch('PUT', 'offices', body) : apiFetch('POST', `offices/${id}`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: OFFICES_KEY }),
+  });
+}
+
+export function useCompanies(onlyAvailable = false) {
+  return useQuery({
+    queryKey: ['companies', onlyAvailable],
+    queryFn: () => apiFetch<TCompanyOption[]>('GET', 'companies', undefined, { query: { onlyAvailable } }),
+  });
+}
+
+export function useSiteOptions(withSuspended = false) {
+  return useQuery({
+    queryKey: ['sites', 'options', withSuspended],
+    queryFn: () =>
+      apiFetch<TSiteOption[]>('GET', 'sites', undefined, {
+        query: { withSuspended: withSuspended ? 1 : undefined },
+      }),
+  });
+}
+
+export function usePreferredDomains() {
+  return useQuery({
+    queryKey: ['preferredDomains', 'list'],
+    queryFn: () => apiFetch<TPreferredDomainOption[]>('GET', 'preferredDomains/list'),
+  });
+}
