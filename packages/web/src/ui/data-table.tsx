@@ -170,7 +170,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
     <Box pos="relative" style={props.shrink ? { display: 'inline-block' } : undefined}>
       <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 1 }} />
       <Table {...tableVariantProps(props.print, props.small)} style={style} aria-busy={loading}>
-        {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
+        {/* The caption names the table for screen readers; the page title already says it on screen. */}
+        {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
