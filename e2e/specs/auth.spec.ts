@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 import { CAPTCHA_ANSWER } from '../support/server';
+import { api, apiLogin } from '../support/api';
 
 let browser: Browser;
 before(async () => {
@@ -76,5 +77,30 @@ describe('login', () => {
     await page.waitForURL(/\/forgot/);
     await page.getByRole('link', { name: "I didn't forget, let me log in!" }).click();
     await page.waitForURL(/\/login/);
+  });
+
+  it('forgot: submits username and email, then goes to /login', async () => {
+    const page = await newPage(browser);
+    await page.goto('/forgot');
+    await page.getByLabel('Username').fill('agent02');
+    await page.getByLabel('Email').fill('agent02@example.com');
+    await page.getByRole('button', { name: 'Forgot' }).click();
+    await page.waitForURL(/\/login/);
+  });
+
+  it("remote login: an admin's one-time link logs in as the agent and leaves the address bar clean", async () => {
+    const superToken = await apiLogin('super');
+    const me = await api<{ accountId: number }>(await apiLogin('agent03'), 'GET', 'accounts/me');
+    const { token } = await api<{ token: string }>(superToken, 'POST', 'auth/remote-token', {
+      accountId: me.accountId,
+    });
+    const page = await newPage(browser);
+    await page.goto(`/remote-login?token=${encodeURIComponent(token)}`);
+    await page.waitForURL(/\/app\/home/);
+    assert.doesNotMatch(page.url(), /token=/);
+    await page.getByText('User: agent03').waitFor();
+    const again = await newPage(browser);
+    await again.goto(`/remote-login?token=${encodeURIComponent(token)}`);
+    await again.waitForURL(/\/login/);
   });
 });
