@@ -8,5 +8,7 @@ export * from './period';
 export * from './period-hints';
 export * from './avp';
 export * from './query-string';
+export * from './links';
+export * from './postback';
 export * from './sites';
 export * from './domains';

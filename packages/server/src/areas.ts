@@ -7,6 +7,8 @@ import accountsRoutes from './accounts/routes';
 import filesRoutes from './files/routes';
 import sitesRoutes from './sites/routes';
 import domainsRoutes from './domains/routes';
+import trackingRoutes from './tracking/routes';
+import postbackRoutes from './postback/routes';
 
 export interface AreaOptions {
   ctx: AppContext;
@@ -23,4 +25,6 @@ export const areas: Area[] = [
   { prefix: '', plugin: filesRoutes },
   { prefix: '', plugin: sitesRoutes },
   { prefix: '', plugin: domainsRoutes },
+  { prefix: '', plugin: trackingRoutes },
+  { prefix: '', plugin: postbackRoutes },
 ];

@@ -6,6 +6,7 @@ import { createAccount } from '../accounts/credentials';
 import { accounts, agentSites, agents, linkTypes, officeSites, offices, sites } from '../db/schema';
 import type { App } from '../app';
 import { call } from './harness';
+import { publishChange } from '../common/changes';
 
 export const PASSWORD = 'secret123';
 let counter = 0;
@@ -124,4 +125,21 @@ export async function login(app: App, username: string, password = PASSWORD): Pr
   });
   if (status !== 200) throw new Error(`login ${username} failed: ${status} ${JSON.stringify(body)}`);
   return body.token;
+}
+
+/** A site with its link type, an office and an agent with the site enabled, loaded into the click cache. */
+export async function buildClickPath(ctx: AppContext, siteOpts: Partial<typeof sites.$inferInsert> = {}) {
+  const { site, type } = await buildSite(ctx, siteOpts);
+  const { office, username: officeUsername } = await buildOffice(ctx, { siteIds: [site.id] });
+  const agent = await buildAgent(ctx, { officeId: office.id, siteIds: [site.id] });
+  await publishChange(ctx, 'tracking');
+  return {
+    site,
+    type,
+    office,
+    officeUsername,
+    agent: agent.agent,
+    agentAccountId: agent.accountId,
+    agentUsername: agent.username,
+  };
 }

@@ -1,0 +1,29 @@
+// Tracking links: the link codes list and the click path the Link Translate page decodes (DESIGN.md rule 1).
+import { z } from 'zod';
+
+/** The click redirect path under the link base: {base}/api/links/go/{siteId}/{typeId}/{agentId}. */
+export const CLICK_PATH = '/api/links/go';
+
+/** Finds api/links/go/{siteId}/{typeId}/{agentId} in any text (Link Translate). */
+export const TRACKING_LINK_PATTERN = /api\/links\/go\/(\d+)\/(\d+)\/(\d+)/;
+
+export const ZLinksListRequest = z.object({
+  siteId: z.coerce.number().int().positive(),
+  agentId: z.coerce.number().int().positive(),
+});
+export type TLinksListRequest = z.infer<typeof ZLinksListRequest>;
+
+export const ZLinkRow = z.object({ sitename: z.string(), typename: z.string(), link: z.string() });
+export type TLinkRow = z.infer<typeof ZLinkRow>;
+export const ZLinksList = z.array(ZLinkRow);
+
+/** The tracking link of one link type for one agent; `base` has no trailing slash. */
+export function trackingLink(base: string, siteId: number, typeId: number, agentId: number): string {
+  return `${base}${CLICK_PATH}/${siteId}/${typeId}/${agentId}`;
+}
+
+/** Decodes a tracking link (or any text holding one); null when the pattern is absent. */
+export function decodeTrackingLink(text: string): { siteId: number; typeId: number; agentId: number } | null {
+  const m = TRACKING_LINK_PATTERN.exec(text);
+  return m ? { siteId: Number(m[1]), typeId: Number(m[2]), agentId: Number(m[3]) } : null;
+}

@@ -1,0 +1,166 @@
+// Real server processes for the durability tests: start on 127.0.0.1, kill, restart, inspect the data.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { REPO_ROOT } from '../config';
+import { openDatabase, type Db } from '../db/client';
+
+const MAIN = 'packages/server/src/main.ts';
+const READY_MS = 40_000;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Where the servers keep their data: a fresh PostgreSQL database, or a fresh PGlite directory. */
+export interface Store {
+  env: Record<string, string>;
+  /** Opens the data for checks (PGlite: only while no server runs). */
+  open(): Promise<{ db: Db; close(): Promise<void> }>;
+  /** The temp directory of the run, removed afterwards. */
+  dataDir: string;
+}
+
+/** PostgreSQL: `salesdesk_durability` next to TEST_DATABASE_URL's database, dropped and recreated. */
+export async function postgresStore(testUrl: string, name = 'salesdesk_durability'): Promise<Store> {
+  const admin = new pg.Client({ connectionString: testUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-dur-'));
+  return {
+    dataDir,
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    open: async () => {
+      const d = await openDatabase({ url: url.toString() });
+      return { db: d.db, close: () => d.close() };
+    },
+  };
+}
+
+export function pgliteStore(): Store {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-dur-'));
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir },
+    open: async () => {
+      const d = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      return { db: d.db, close: () => d.close() };
+    },
+  };
+}
+
+/** One `node --import tsx main.ts` process at a time on a fixed port; restartable after a kill. */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private exited: Promise<number | null> = Promise.resolve(null);
+  readonly output: string[] = [];
+
+  constructor(
+    readonly port: number,
+    private readonly store: Store,
+  ) {}
+
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null;
+  }
+
+  get base() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'test',
+      CAPTCHA: 'off',
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SECRET_KEY: 'durability-secret-key-0123456789',
+      WEB_DIST: path.join(os.tmpdir(), 'salesdesk-no-web'),
+      ...this.store.env,
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const keep = (b: Buffer) => this.output.push(...b.toString().split('\n').filter(Boolean).slice(-20));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    await this.waitReady(child);
+  }
+
+  private async waitReady(child: ChildProcess) {
+    const deadline = Date.now() + READY_MS;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) break;
+      try {
+        if ((await fetch(`${this.base}/api/brand`)).ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(100);
+    }
+    throw new Error(`server did not start:\n${this.output.slice(-30).join('\n')}`);
+  }
+
+  /** Sends `signal` and answers the exit code once the process is gone. */
+  async stop(signal: NodeJS.Signals): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    child.kill(signal);
+    const code = await this.exited;
+    this.child = null;
+    return code;
+  }
+}
+
+/** Failed attempts of getUntil: proof that the senders really met a dead or closing server. */
+export const retries = { count: 0 };
+
+/** GET with retries until `accept(status)` (a killed server answers nothing, a closing one 503); a 4xx throws. */
+export async function getUntil(
+  url: string,
+  deadline: number,
+  accept = (status: number) => status < 300,
+): Promise<Response> {
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`no answer before the deadline: ${url}`);
+    let res: Response | undefined;
+    try {
+      res = await fetch(url, { redirect: 'manual' });
+    } catch {
+      /* killed or restarting: retry */
+    }
+    if (res && accept(res.status)) return res;
+    const body = await res?.text();
+    if (res && res.status >= 400 && res.status < 500 && res.status !== 429) {
+      throw new Error(`${res.status} ${body}: ${url}`);
+    }
+    retries.count += 1;
+    await sleep(50);
+  }
+}

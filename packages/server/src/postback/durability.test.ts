@@ -1,0 +1,219 @@
+// Durability with real server processes (demo data: site 1 with token demo-1, types 1 and 2, agents 1-10).
+// PostgreSQL when TEST_DATABASE_URL is set (database salesdesk_durability), else PGlite in a temp dir.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config';
+import { queryOne, queryRows, sql, type Db } from '../db/client';
+import { countRollupMismatches } from '../stats/rollup-rebuild';
+import {
+  freePort,
+  getUntil,
+  pgliteStore,
+  postgresStore,
+  retries,
+  ServerProcess,
+  sleep,
+  type Store,
+} from './durability-helpers';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const UNIQUE_SALES = 300;
+// DURABILITY_KILLS raises the number of kills for a longer soak run.
+const KILLS = Number(process.env.DURABILITY_KILLS ?? 3);
+const WORKERS = 6;
+
+let store: Store;
+let server: ServerProcess;
+beforeAll(async () => {
+  store = pgUrl ? await postgresStore(pgUrl) : pgliteStore();
+  server = new ServerProcess(await freePort(), store);
+  await server.start();
+}, 60_000);
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+  if (store) fs.rmSync(store.dataDir, { recursive: true, force: true });
+});
+
+const clickIdOf = (res: Response) =>
+  Number(new URL(res.headers.get('location') ?? '').searchParams.get('clickid'));
+
+async function withData<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const data = await store.open();
+  try {
+    return await fn(data.db);
+  } finally {
+    await data.close();
+  }
+}
+
+interface Op {
+  txId: string;
+  clickId: number;
+  event: 'sale' | 'bonus';
+}
+
+async function makeClicks(count: number, deadline: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const url = `${server.base}/api/links/go/1/${1 + (i % 2)}/${1 + (i % 10)}`;
+    ids.push(clickIdOf(await getUntil(url, deadline, (s) => s === 302)));
+  }
+  await sleep(500); // the writer flushes every 100 ms: these clicks are stored before the first kill
+  return ids;
+}
+
+/** 300 sales (every fifth a bonus) plus a resend of an earlier one after every fourth: 20% duplicates. */
+function postbackOps(clickIds: number[]): Op[] {
+  const unique = Array.from({ length: UNIQUE_SALES }, (_, i): Op => ({
+    txId: `d-${i}`,
+    clickId: clickIds[i % clickIds.length],
+    event: i % 5 === 0 ? 'bonus' : 'sale',
+  }));
+  return unique.flatMap((op, i) => (i % 4 === 3 ? [op, unique[Math.floor(i / 2)]] : [op]));
+}
+
+/** Sends every op until acknowledged while the server is SIGKILLed and restarted KILLS times. */
+async function streamWithKills(ops: Op[], deadline: number): Promise<Map<string, number>> {
+  const acked = new Map<string, number>();
+  let next = 0;
+  const url = (op: Op) =>
+    `${server.base}/api/postback/1?token=demo-1&clickId=${op.clickId}&event=${op.event}&txId=${op.txId}&email=${op.txId}%40example.com`;
+  const worker = async () => {
+    while (next < ops.length) {
+      const op = ops[next++];
+      const body = (await (await getUntil(url(op), deadline)).json()) as { saleId: number };
+      if (acked.has(op.txId)) expect(body.saleId).toBe(acked.get(op.txId));
+      acked.set(op.txId, body.saleId);
+    }
+  };
+  let failed = false; // stops the killer, so a failed run leaves no server restarting behind it
+  const killer = async () => {
+    for (let k = 1; k <= KILLS; k++) {
+      while (!failed && next < (ops.length * k) / (KILLS + 1)) await sleep(2);
+      if (failed) return;
+      await server.stop('SIGKILL');
+      await server.start();
+    }
+  };
+  const guard = (p: Promise<void>) =>
+    p.catch((err) => {
+      failed = true;
+      throw err;
+    });
+  await Promise.all([guard(killer()), ...Array.from({ length: WORKERS }, () => guard(worker()))]);
+  return acked;
+}
+
+const cents = (s: string) => BigInt(s.replace('.', ''));
+
+/** Every acknowledged sale exactly once at its type's rate; totals and stats_daily agree to the cent. */
+async function checkSales(db: Db, acked: Map<string, number>) {
+  const sales = await queryRows<{
+    tx_id: string;
+    earning: string;
+    payout: string;
+    rate: string;
+    rate_payout: string;
+  }>(
+    db,
+    sql`select s.tx_id, s.earning::text, s.payout::text,
+               (case when s.event_type = 0 then t.earning else t.bonus_earning end)::text as rate,
+               (case when s.event_type = 0 then t.payout else t.bonus_payout end)::text as rate_payout
+        from sales s join link_types t on t.id = s.type_id`,
+  );
+  expect(sales.map((s) => s.tx_id).sort()).toEqual([...acked.keys()].sort());
+  for (const s of sales) expect([s.earning, s.payout]).toEqual([s.rate, s.rate_payout]);
+  const t = await queryOne<Record<string, string>>(
+    db,
+    sql`select (select sum(earning)::text from sales) as earning, (select sum(payout)::text from sales) as payout,
+               (select count(*)::text from sales) as n, (select sum(earn + bonus_earn)::text from stats_daily) as earn,
+               (select sum(payout + bonus_payout)::text from stats_daily) as stats_payout,
+               (select sum(sales + bonus_sales)::text from stats_daily) as stats_n`,
+  );
+  expect(cents(t!.earning)).toBe(sales.reduce((sum, s) => sum + cents(s.rate), 0n));
+  expect([t!.earn, t!.stats_payout, t!.stats_n]).toEqual([t!.earning, t!.payout, t!.n]);
+  expect(await countRollupMismatches(db)).toBe(0);
+}
+
+/** 16 keep-alive loops clicking until the server stops answering 302; SIGTERM once 3,000 were answered. */
+async function clickUntilSigterm(): Promise<{ answered: number[]; exitCode: number | null }> {
+  const answered: number[] = [];
+  const loader = async (w: number) => {
+    for (;;) {
+      const res = await fetch(`${server.base}/api/links/go/1/1/${1 + (w % 10)}`, {
+        redirect: 'manual',
+      }).catch(() => undefined);
+      await res?.text();
+      if (res?.status !== 302) return;
+      answered.push(clickIdOf(res));
+    }
+  };
+  const loaders = Array.from({ length: 16 }, (_, w) => loader(w));
+  const deadline = Date.now() + 15_000;
+  while (answered.length < 3000 && Date.now() < deadline) await sleep(5);
+  const exitCode = await server.stop('SIGTERM');
+  await Promise.all(loaders);
+  return { answered, exitCode };
+}
+
+async function checkClicks(db: Db, answered: number[]) {
+  const stored = await queryOne<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from clicks where id = any(${sql.param(answered)}::bigint[])`,
+  );
+  expect(stored?.n).toBe(answered.length);
+  const sums = await queryOne<Record<string, number>>(
+    db,
+    sql`select (select count(*)::int from clicks) as clicks, (select count(*)::int from clicks where is_unique) as uniques,
+               (select sum(raws)::int from stats_daily) as raws, (select sum(uniques)::int from stats_daily) as s_uniques`,
+  );
+  expect([sums?.raws, sums?.s_uniques]).toEqual([sums?.clicks, sums?.uniques]);
+}
+
+function runRebuildCli() {
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/stats/rebuild-rollups-cli.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        SECRET_KEY: 'durability-secret-key-0123456789',
+        ...store.env,
+      },
+      encoding: 'utf8',
+    },
+  );
+}
+
+describe('durability', () => {
+  it(
+    'keeps every acknowledged sale exactly once through SIGKILL restarts',
+    async () => {
+      const deadline = Date.now() + 60_000 + KILLS * 5_000;
+      const acked = await streamWithKills(postbackOps(await makeClicks(40, deadline)), deadline).catch(
+        (err) => {
+          throw new Error(`${String(err)}\nserver output:\n${server.output.slice(-30).join('\n')}`);
+        },
+      );
+      expect(acked.size).toBe(UNIQUE_SALES);
+      expect(retries.count).toBeGreaterThanOrEqual(KILLS); // the senders met every dead server
+      expect(await server.stop('SIGTERM')).toBe(0);
+      await withData((db) => checkSales(db, acked));
+    },
+    90_000 + KILLS * 5_000,
+  );
+
+  it('loses no answered click on SIGTERM under click load; the rebuild agrees', async () => {
+    if (!server.running) await server.start();
+    const { answered, exitCode } = await clickUntilSigterm();
+    expect(exitCode).toBe(0);
+    expect(answered.length).toBeGreaterThan(1000);
+    await withData((db) => checkClicks(db, answered));
+    const rebuild = runRebuildCli();
+    expect(rebuild.status, rebuild.stderr).toBe(0);
+    expect(rebuild.stdout).toMatch(/ 0 rows differ/);
+  }, 60_000);
+});

@@ -1,0 +1,114 @@
+// Recomputes stats_daily from the raw clicks and sales, day by day, and checks that they agree.
+// Each chunk locks stats_daily (writers wait, readers do not), so a rebuild never loses an increment.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryOne, type Db, type Queryable } from '../db/client';
+import { CLICK_INCREMENTS, ROLLUP_COLUMNS, SALE_INCREMENTS, sumIncrements } from './rollup';
+
+export interface RollupScope {
+  /** First and last Eastern day ('YYYY-MM-DD'); default: every day with data. */
+  from?: string;
+  to?: string;
+  /** Only these sites (tests); default: all. */
+  siteIds?: number[];
+}
+
+export interface RebuildOptions extends RollupScope {
+  chunkDays?: number;
+  onProgress?: (p: { daysDone: number; days: number }) => void;
+}
+
+const siteFilter = (siteIds?: number[]): SQL =>
+  siteIds ? sql`and site_id = any(${sql.param(siteIds)}::int[])` : sql``;
+
+/** The instant Eastern midnight starts `day`, in SQL. */
+const dayStart = (day: SQL): SQL => sql`((${day})::timestamp at time zone 'America/New_York')`;
+
+/** stats_daily rows as the raw clicks and sales of [from, to] add them up. */
+function computedRollups(from: string, to: string, siteIds?: number[]): SQL {
+  const start = dayStart(sql`${from}::date`);
+  const end = dayStart(sql`${to}::date + 1`);
+  return sumIncrements(sql`
+    select ${CLICK_INCREMENTS} from clicks
+      where click_time >= ${start} and click_time < ${end} ${siteFilter(siteIds)}
+    union all
+    select ${SALE_INCREMENTS} from sales
+      where date >= ${start} and date < ${end} ${siteFilter(siteIds)}`);
+}
+
+/** The first and last Eastern day holding a click, a sale or a rollup row; undefined when none. */
+export async function rollupDayRange(
+  db: Queryable,
+  siteIds?: number[],
+): Promise<{ from: string; to: string } | undefined> {
+  const f = siteFilter(siteIds);
+  const row = await queryOne<{ from: string | null; to: string | null }>(
+    db,
+    sql`with bounds as (
+          select min(click_time) as lo, max(click_time) as hi from clicks where true ${f}
+          union all select min(date), max(date) from sales where true ${f}
+        ), days as (
+          select (lo at time zone 'America/New_York')::date as lo, (hi at time zone 'America/New_York')::date as hi
+          from bounds
+          union all select min(day), max(day) from stats_daily where true ${f}
+        )
+        select min(lo)::text as "from", max(hi)::text as "to" from days`,
+  );
+  return row?.from && row.to ? { from: row.from, to: row.to } : undefined;
+}
+
+/** Replaces the stats_daily rows of [from, to] by the sums of the raw rows, in one transaction. */
+export async function rebuildRollupDays(db: Db, from: string, to: string, siteIds?: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table stats_daily in exclusive mode`);
+    await tx.execute(
+      sql`delete from stats_daily where day between ${from}::date and ${to}::date ${siteFilter(siteIds)}`,
+    );
+    await tx.execute(sql`insert into stats_daily (${ROLLUP_COLUMNS}) ${computedRollups(from, to, siteIds)}`);
+  });
+}
+
+export const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+/** Rebuilds every day of the scope, `chunkDays` days per transaction; answers the number of days. */
+export async function rebuildRollups(db: Db, opts: RebuildOptions = {}): Promise<number> {
+  const range =
+    opts.from && opts.to ? { from: opts.from, to: opts.to } : await rollupDayRange(db, opts.siteIds);
+  if (!range) return 0;
+  const from = opts.from ?? range.from;
+  const to = opts.to ?? range.to;
+  const days = Math.max(0, daysBetween(from, to));
+  const chunk = Math.max(1, opts.chunkDays ?? 1);
+  for (let done = 0; done < days; done += chunk) {
+    const last = Math.min(done + chunk, days) - 1;
+    await rebuildRollupDays(db, addDays(from, done), addDays(from, last), opts.siteIds);
+    opts.onProgress?.({ daysDone: last + 1, days });
+  }
+  return days;
+}
+
+/** How many stats_daily rows of the scope differ from (or are missing in) the sums of the raw rows. */
+export async function countRollupMismatches(db: Queryable, scope: RollupScope = {}): Promise<number> {
+  const range =
+    scope.from && scope.to ? { from: scope.from, to: scope.to } : await rollupDayRange(db, scope.siteIds);
+  if (!range) return 0;
+  const from = scope.from ?? range.from;
+  const to = scope.to ?? range.to;
+  const row = await queryOne<{ n: number }>(
+    db,
+    sql`with computed as (${computedRollups(from, to, scope.siteIds)}),
+        stored as (
+          select * from stats_daily where day between ${from}::date and ${to}::date ${siteFilter(scope.siteIds)}
+        )
+        select count(*)::int as n
+        from computed c full join stored s using (day, site_id, type_id, office_id, agent_id)
+        where c.day is null or s.day is null
+           or (c.raws, c.uniques, c.sales, c.bonus_sales, c.earn, c.bonus_earn, c.payout, c.bonus_payout, c.lpp, c.bonus_lpp)
+              is distinct from
+              (s.raws, s.uniques, s.sales, s.bonus_sales, s.earn, s.bonus_earn, s.payout, s.bonus_payout, s.lpp, s.bonus_lpp)`,
+  );
+  return row?.n ?? 0;
+}

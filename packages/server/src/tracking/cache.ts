@@ -1,0 +1,110 @@
+// What the click path checks, held in memory: clickable link types (with their redirect target),
+// clickable agents with their enabled sites, and the IP black list. Reloaded whole on every change.
+import type { Queryable } from '../db/client';
+import { loadActiveTypes, loadBlackList, loadClickableAgentSites, type ActiveTypeRow } from './sql';
+
+export interface ClickType {
+  siteId: number;
+  /** The redirect target up to the click id: url, its query and `{clickParam}=`. */
+  prefix: string;
+  /** The url's own #fragment (or ''), which must stay last. */
+  fragment: string;
+}
+
+export interface ClickAgent {
+  officeId: number;
+  sites: Set<number>;
+}
+
+export interface Snapshot {
+  types: Map<number, ClickType>;
+  agents: Map<number, ClickAgent>;
+  blackList: Set<string>;
+}
+
+const EMPTY: Snapshot = { types: new Map(), agents: new Map(), blackList: new Set() };
+
+/** Splits a type's url around where `{clickParam}={clickId}` goes; null for an unusable url. */
+export function clickTarget(url: string, clickParam: string): Pick<ClickType, 'prefix' | 'fragment'> | null {
+  let href: string;
+  try {
+    href = new URL(url.trim()).href; // percent-encodes what a Location header may not carry
+  } catch {
+    return null;
+  }
+  const hash = href.indexOf('#');
+  const base = hash < 0 ? href : href.slice(0, hash);
+  const fragment = hash < 0 ? '' : href.slice(hash);
+  const sep = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return { prefix: `${base}${sep}${encodeURIComponent(clickParam)}=`, fragment };
+}
+
+function toTypes(rows: ActiveTypeRow[]): Map<number, ClickType> {
+  const types = new Map<number, ClickType>();
+  for (const r of rows) {
+    const target = clickTarget(r.url, r.click_param || 'clickid');
+    if (target) types.set(r.id, { siteId: r.site_id, ...target });
+  }
+  return types;
+}
+
+export async function loadSnapshot(db: Queryable): Promise<Snapshot> {
+  const [typeRows, agentSites, blackList] = await Promise.all([
+    loadActiveTypes(db),
+    loadClickableAgentSites(db),
+    loadBlackList(db),
+  ]);
+  const agents = new Map<number, ClickAgent>();
+  for (const r of agentSites) {
+    let agent = agents.get(r.agent_id);
+    if (!agent) agents.set(r.agent_id, (agent = { officeId: r.office_id, sites: new Set() }));
+    agent.sites.add(r.site_id);
+  }
+  return { types: toTypes(typeRows), agents, blackList: new Set(blackList) };
+}
+
+export class TrackingCache {
+  private snapshot: Snapshot = EMPTY;
+  private loading: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(private readonly db: Queryable) {}
+
+  /** The type and agent of a click, or undefined when anything is unknown, inactive or not enabled. */
+  resolve(
+    siteId: number,
+    typeId: number,
+    agentId: number,
+  ): { type: ClickType; agent: ClickAgent } | undefined {
+    const type = this.snapshot.types.get(typeId);
+    if (!type || type.siteId !== siteId) return undefined;
+    const agent = this.snapshot.agents.get(agentId);
+    if (!agent || !agent.sites.has(siteId)) return undefined;
+    return { type, agent };
+  }
+
+  isBlackListed(ip: string): boolean {
+    return this.snapshot.blackList.has(ip);
+  }
+
+  /** Reloads everything; a call during a load waits for a fresh load that starts after it. */
+  refresh(): Promise<void> {
+    if (this.loading) {
+      this.queued ??= this.loading
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.refresh();
+        });
+      return this.queued;
+    }
+    this.loading = loadSnapshot(this.db)
+      .then((snapshot) => {
+        this.snapshot = snapshot;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+}

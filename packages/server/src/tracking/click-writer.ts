@@ -1,0 +1,91 @@
+// Batched click writer: clicks and their stats_daily increments go to the database every 100 ms or
+// every 1,000 clicks, whichever comes first, one transaction per batch; close() flushes what is left.
+import type { Queryable } from '../db/client';
+import { insertClicks, type ClickRecord } from './sql';
+
+export const FLUSH_INTERVAL_MS = 100;
+export const MAX_BATCH = 1000;
+const CLOSE_ATTEMPTS = 5;
+const RETRY_MS = 200;
+
+export interface ClickWriterOptions {
+  intervalMs?: number;
+  maxBatch?: number;
+  /** A failed background flush; the batch stays buffered and is retried on the next tick. */
+  onError?: (err: unknown) => void;
+}
+
+export class ClickWriter {
+  private buffer: ClickRecord[] = [];
+  // Buffered or being written: a postback may ask for a click before it reaches the table.
+  private readonly pending = new Map<number, ClickRecord>();
+  private chain: Promise<void> = Promise.resolve();
+  // A background flush is waiting its turn: under load, one queued flush is enough.
+  private queued = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly maxBatch: number;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly opts: ClickWriterOptions = {},
+  ) {
+    this.maxBatch = opts.maxBatch ?? MAX_BATCH;
+    this.timer = setInterval(() => this.flushInBackground(), opts.intervalMs ?? FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  add(click: ClickRecord) {
+    this.buffer.push(click);
+    this.pending.set(click.id, click);
+    if (this.buffer.length >= this.maxBatch) this.flushInBackground();
+  }
+
+  /** A click not yet in the clicks table, if this process still holds it. */
+  pendingClick(id: number): ClickRecord | undefined {
+    return this.pending.get(id);
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Writes everything buffered so far; resolves once it is committed. */
+  flush(): Promise<void> {
+    const next = this.chain.catch(() => undefined).then(() => this.writeAll());
+    this.chain = next;
+    return next;
+  }
+
+  /** Stops the timer and flushes, retrying a few times (the database may be restarting). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.flush();
+      } catch (err) {
+        if (attempt >= CLOSE_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, RETRY_MS * attempt));
+      }
+    }
+  }
+
+  private flushInBackground() {
+    if (!this.buffer.length || this.queued) return;
+    this.queued = true;
+    this.flush().catch((err) => this.opts.onError?.(err));
+  }
+
+  private async writeAll() {
+    this.queued = false;
+    while (this.buffer.length) {
+      const batch = this.buffer.splice(0, this.maxBatch);
+      try {
+        await insertClicks(this.db, batch);
+      } catch (err) {
+        this.buffer = batch.concat(this.buffer);
+        throw err;
+      }
+      for (const click of batch) this.pending.delete(click.id);
+    }
+  }
+}

@@ -1,0 +1,58 @@
+// Tracking links: the link codes list, and the click redirect (lean: no schema, no helmet, no request log).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZLinksList, ZLinksListRequest } from '@salesdesk/contract';
+import type { AreaOptions } from '../areas';
+import { principalOf, requireLogin } from '../http/auth';
+import { notFound } from '../http/errors';
+import { closeTracking, startTracking } from './runtime';
+import { listLinks, recordClick } from './service';
+
+const MAX_ID = 2_147_483_647;
+
+/** A path id: a positive integer that fits the int columns, else undefined. */
+function pathId(value: string | undefined): number | undefined {
+  if (!value || value.length > 10 || !/^[1-9]\d*$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= MAX_ID ? n : undefined;
+}
+
+interface GoParams {
+  siteId?: string;
+  typeId?: string;
+  agentId?: string;
+}
+
+const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
+  await startTracking(ctx, (msg, err) => app.log.error({ err }, msg));
+  // Runs after in-flight requests finished and before main.ts closes the database.
+  app.addHook('onClose', async () => closeTracking(ctx));
+
+  app.post(
+    '/links/list',
+    { preHandler: requireLogin, schema: { body: ZLinksListRequest, response: { 200: ZLinksList } } },
+    (req) => listLinks(ctx, principalOf(req), req.body),
+  );
+
+  // No HEAD twin: link previewers send HEAD, and that is not a click.
+  const lean = { helmet: false, logLevel: 'warn', exposeHeadRoute: false } as const;
+  app.get('/links/go/:siteId/:typeId/:agentId', lean, async (req, reply) => {
+    const p = req.params as GoParams;
+    const siteId = pathId(p.siteId);
+    const typeId = pathId(p.typeId);
+    const agentId = pathId(p.agentId);
+    if (!siteId || !typeId || !agentId) throw notFound();
+    const click = await recordClick(ctx, {
+      siteId,
+      typeId,
+      agentId,
+      ip: req.ip,
+      time: new Date(),
+      referer: req.headers.referer,
+      userAgent: req.headers['user-agent'],
+    });
+    if (!click) throw notFound();
+    return reply.redirect(click.location, 302);
+  });
+};
+
+export default trackingRoutes;

@@ -1,0 +1,141 @@
+// The click path of one process: cache, unique tracker, click ids and batch writer, started once per
+// database handle and shared by every app and script over it. No query runs per click.
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { subscribeChanges } from '../common/changes';
+import { TrackingCache } from './cache';
+import { ClickIdBlocks } from './click-ids';
+import { ClickWriter } from './click-writer';
+import { loadUniqueKeys } from './sql';
+import { easternDayBounds, MAX_KEYS_PER_DAY, uniqueKey, UniqueTracker } from './uniques';
+
+/** The safety net behind change notices: a full reload every minute. */
+export const FULL_REFRESH_MS = 60_000;
+const MAX_TEXT = 2048;
+
+export interface ClickInput {
+  siteId: number;
+  typeId: number;
+  agentId: number;
+  ip: string;
+  time: Date;
+  referer?: string | null;
+  userAgent?: string | null;
+}
+
+export interface ClickResult {
+  clickId: number;
+  isUnique: boolean;
+  /** The type's url with `{clickParam}={clickId}` appended. */
+  location: string;
+}
+
+type TrackingCtx = Pick<AppContext, 'db' | 'dbKind' | 'config'>;
+type Log = (msg: string, err: unknown) => void;
+
+const clip = (s: string | null | undefined) => (s ? s.slice(0, MAX_TEXT) : null);
+
+export class Tracking {
+  readonly cache: TrackingCache;
+  readonly uniques = new UniqueTracker();
+  readonly ids: ClickIdBlocks;
+  readonly writer: ClickWriter;
+  private readonly timer: NodeJS.Timeout;
+  private unsubscribe: () => Promise<void> = async () => undefined;
+
+  constructor(
+    private readonly ctx: TrackingCtx,
+    private readonly log: Log,
+  ) {
+    this.cache = new TrackingCache(ctx.db);
+    this.ids = new ClickIdBlocks(ctx.db);
+    this.writer = new ClickWriter(ctx.db, {
+      onError: (err) => log('click batch not written yet, retrying', err),
+    });
+    this.timer = setInterval(() => this.refreshInBackground(), FULL_REFRESH_MS);
+    this.timer.unref();
+  }
+
+  async start() {
+    this.unsubscribe = subscribeChanges(this.ctx, 'tracking', () => this.cache.refresh());
+    await Promise.all([this.cache.refresh(), this.ids.prefetch(), this.preloadUniques(Date.now())]);
+  }
+
+  /** Records a click when site, type and agent are clickable; null (nothing recorded) otherwise. */
+  async record(c: ClickInput): Promise<ClickResult | null> {
+    const hit = this.cache.resolve(c.siteId, c.typeId, c.agentId);
+    if (!hit) return null;
+    const id = this.ids.next() ?? (await this.ids.take());
+    const t = c.time.getTime();
+    const isUnique =
+      !this.cache.isBlackListed(c.ip) && this.uniques.firstInDay(uniqueKey(c.typeId, c.agentId, c.ip), t);
+    this.writer.add({
+      id,
+      time: c.time,
+      siteId: c.siteId,
+      typeId: c.typeId,
+      agentId: c.agentId,
+      officeId: hit.agent.officeId,
+      ip: c.ip,
+      isUnique,
+      referer: clip(c.referer),
+      userAgent: clip(c.userAgent),
+    });
+    return { clickId: id, isUnique, location: `${hit.type.prefix}${id}${hit.type.fragment}` };
+  }
+
+  async close() {
+    clearInterval(this.timer);
+    await this.unsubscribe();
+    await this.writer.close();
+  }
+
+  // Today's keys from the table, so a restart does not count a second unique click of the same day.
+  private async preloadUniques(now: number) {
+    const { start, end } = easternDayBounds(now);
+    const rows = await loadUniqueKeys(this.ctx.db, new Date(start), new Date(end), MAX_KEYS_PER_DAY);
+    this.uniques.preload(
+      rows.map((r) => uniqueKey(r.type_id, r.agent_id, r.ip)),
+      now,
+    );
+  }
+
+  private refreshInBackground() {
+    this.cache.refresh().catch((err) => this.log('tracking cache reload failed', err));
+  }
+}
+
+const starting = new WeakMap<Db, Promise<Tracking>>();
+const running = new WeakMap<Db, Tracking>();
+const consoleLog: Log = (msg, err) => console.error(`${msg}:`, err);
+
+/** Starts (once per database handle) and returns the click path of this process. */
+export function startTracking(ctx: TrackingCtx, log: Log = consoleLog): Promise<Tracking> {
+  let started = starting.get(ctx.db);
+  if (!started) {
+    const tracking = new Tracking(ctx, log);
+    started = tracking.start().then(() => {
+      running.set(ctx.db, tracking);
+      return tracking;
+    });
+    started.catch(() => {
+      starting.delete(ctx.db);
+      void tracking.close().catch(() => undefined);
+    });
+    starting.set(ctx.db, started);
+  }
+  return started;
+}
+
+/** The started click path of this database handle, if any (no waiting). */
+export const runningTracking = (ctx: Pick<AppContext, 'db'>): Tracking | undefined => running.get(ctx.db);
+
+/** Flushes the buffered clicks and stops; the next startTracking() starts afresh. */
+export async function closeTracking(ctx: Pick<AppContext, 'db'>): Promise<void> {
+  const started = starting.get(ctx.db);
+  if (!started) return;
+  starting.delete(ctx.db);
+  running.delete(ctx.db);
+  const tracking = await started.catch(() => undefined); // a failed start has cleaned up already
+  await tracking?.close();
+}

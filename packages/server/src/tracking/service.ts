@@ -1,0 +1,62 @@
+// Tracking rules: the link codes of an agent, recording a click, and finding a click for a sale.
+import { trackingLink, type TLinkRow, type TLinksListRequest } from '@salesdesk/contract';
+import type { AppContext } from '../context';
+import type { Principal } from '../http/auth';
+import { notFound } from '../http/errors';
+import { assertAgent } from '../http/tenant';
+import { FLUSH_INTERVAL_MS } from './click-writer';
+import { runningTracking, startTracking, type ClickInput, type ClickResult } from './runtime';
+import { findActiveTypes, findLinkAgent, findSiteName, findStoredClick, type StoredClick } from './sql';
+
+/** The link base of an office: its preferred domain (https:// when it names no scheme), else PUBLIC_URL. */
+export function linkBase(domain: string | null, publicUrl: string): string {
+  const d = domain?.trim().replace(/\/+$/, '');
+  if (!d) return publicUrl;
+  return /^https?:\/\//i.test(d) ? d : `https://${d}`;
+}
+
+/** One row per active link type of the site, for an agent the principal may see (else 404). */
+export async function listLinks(ctx: AppContext, p: Principal, q: TLinksListRequest): Promise<TLinkRow[]> {
+  const agent = await findLinkAgent(ctx.db, q.agentId);
+  if (!agent) throw notFound();
+  assertAgent(p, { id: agent.agent_id, officeId: agent.office_id });
+  const site = await findSiteName(ctx.db, q.siteId);
+  if (!site) throw notFound();
+  const base = linkBase(agent.domain, ctx.config.publicUrl);
+  const types = await findActiveTypes(ctx.db, q.siteId);
+  return types.map((t) => ({
+    sitename: site.sitename,
+    typename: t.typename,
+    link: trackingLink(base, q.siteId, t.id, q.agentId),
+  }));
+}
+
+/**
+ * Records one click through this process's cache, unique tracker and batch writer (the redirect and
+ * generated history use the same path). Null when anything is inactive or unknown: nothing recorded.
+ */
+export async function recordClick(ctx: AppContext, click: ClickInput): Promise<ClickResult | null> {
+  const tracking = runningTracking(ctx) ?? (await startTracking(ctx));
+  return tracking.record(click);
+}
+
+/** Writes every click this process still buffers; resolves once committed. */
+export async function flushClicks(ctx: Pick<AppContext, 'db'>): Promise<void> {
+  await runningTracking(ctx)?.writer.flush();
+}
+
+/**
+ * A stored click by id. A click still in this process's buffer is flushed first; on PostgreSQL another
+ * process may hold it for one flush interval, so a miss is looked up once more after that.
+ */
+export async function findClick(ctx: AppContext, clickId: number): Promise<StoredClick | undefined> {
+  const stored = await findStoredClick(ctx.db, clickId);
+  if (stored) return stored;
+  if (runningTracking(ctx)?.writer.pendingClick(clickId)) {
+    await flushClicks(ctx);
+    return findStoredClick(ctx.db, clickId);
+  }
+  if (ctx.dbKind !== 'postgres') return undefined;
+  await new Promise((r) => setTimeout(r, FLUSH_INTERVAL_MS * 2 + 50));
+  return findStoredClick(ctx.db, clickId);
+}
