@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Role, type TList, type TOfficeDetail, type TOfficeRow } from '@salesdesk/contract';
 import { accounts, agents, offices } from '../db/schema';
-import { buildAdmin, buildAgent, buildOffice, buildSite, login, uniqueName } from '../test/factories';
+import {
+  buildAdmin,
+  buildAgent,
+  buildClickPath,
+  buildOffice,
+  buildSite,
+  login,
+  uniqueName,
+} from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 
 let env: TestEnv;
@@ -181,6 +189,17 @@ describe('POST offices/status', () => {
       body: { ids: [o.office.id], active: true },
     });
     await login(env.app, a.username);
+  });
+
+  it("stops the suspended office's tracking links at once", async () => {
+    const path = await buildClickPath(env.ctx);
+    const url = `/api/links/go/${path.site.id}/${path.type.id}/${path.agent.id}`;
+    expect((await env.app.inject({ method: 'GET', url })).statusCode).toBe(302);
+    await call(env.app, 'POST', 'offices/status', {
+      token: adminToken,
+      body: { ids: [path.office.id], active: false },
+    });
+    expect((await env.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('hides and shows; needs exactly one of active or hidden', async () => {

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { decryptSecret } from '../common/crypto';
 import { sanitizeRichText } from '../common/sanitize';
+import { publishChange } from '../common/changes';
 import { queryRows, type Queryable } from '../db/client';
 import { accounts, agents, officeSites, offices } from '../db/schema';
 import { changePassword, createAccount } from '../accounts/credentials';
@@ -121,6 +122,7 @@ export async function updateOffice(ctx: AppContext, p: Principal, id: number, v:
     if (v.password) await changePassword(tx, ctx.keys, office.accountId, v.password);
     await replaceSites(tx, id, v.siteIds);
   });
+  await publishChange(ctx, 'tracking');
 }
 
 /** Activate/suspend or show/hide offices together with all their agents, in one transaction. */
@@ -150,7 +152,10 @@ export async function setOfficesStatus(db: Queryable, ids: number[], change: Omi
 
 export async function changeOfficesStatus(ctx: AppContext, input: TOfficeStatus) {
   const { ids, ...change } = input;
-  return ctx.db.transaction((tx) => setOfficesStatus(tx, ids, change));
+  const count = await ctx.db.transaction((tx) => setOfficesStatus(tx, ids, change));
+  // Suspended offices' agents must stop redirecting at once, in every process.
+  await publishChange(ctx, 'tracking');
+  return count;
 }
 
 /** Offices for selectors: admins get all, everyone else only their own office. */
