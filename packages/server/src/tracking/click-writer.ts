@@ -1,16 +1,20 @@
 // Batched click writer: clicks and their stats_daily increments go to the database every 100 ms or
 // every 1,000 clicks, whichever comes first, one transaction per batch; close() flushes what is left.
 import type { Queryable } from '../db/client';
+import { AppError } from '../http/errors';
 import { insertClicks, type ClickRecord } from './sql';
 
 export const FLUSH_INTERVAL_MS = 100;
 export const MAX_BATCH = 1000;
+/** Unwritten clicks held at most (the database is down): past this, clicks are refused, not buffered. */
+export const MAX_PENDING = 100_000;
 const CLOSE_ATTEMPTS = 5;
 const RETRY_MS = 200;
 
 export interface ClickWriterOptions {
   intervalMs?: number;
   maxBatch?: number;
+  maxPending?: number;
   /** A failed background flush; the batch stays buffered and is retried on the next tick. */
   onError?: (err: unknown) => void;
 }
@@ -35,6 +39,9 @@ export class ClickWriter {
   }
 
   add(click: ClickRecord) {
+    if (this.pending.size >= (this.opts.maxPending ?? MAX_PENDING)) {
+      throw new AppError(503, 'UNAVAILABLE', 'Clicks cannot be recorded right now, please try again');
+    }
     this.buffer.push(click);
     this.pending.set(click.id, click);
     if (this.buffer.length >= this.maxBatch) this.flushInBackground();
