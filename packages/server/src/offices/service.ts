@@ -75,6 +75,16 @@ async function replaceSites(db: Queryable, officeId: number, siteIds: number[]) 
 type OfficeCreate = z.output<typeof ZOfficeCreate>;
 type OfficeUpdate = z.output<typeof ZOfficeUpdate>;
 
+/** The office columns both forms write; html is sanitised on save. */
+const officeFields = (v: OfficeUpdate) => ({
+  officeName: v.officeName,
+  manFirstName: v.manFirstName,
+  manLastName: v.manLastName,
+  manEmail: v.manEmail || null,
+  agentNotes: sanitizeRichText(v.agentNotes) || null,
+  preferredDomainId: v.preferredDomainId ?? null,
+});
+
 export async function createOffice(ctx: AppContext, v: OfficeCreate): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const accountId = await createAccount(tx, ctx.keys, {
@@ -85,16 +95,7 @@ export async function createOffice(ctx: AppContext, v: OfficeCreate): Promise<nu
     });
     const [office] = await tx
       .insert(offices)
-      .values({
-        accountId,
-        officeName: v.officeName,
-        manFirstName: v.manFirstName,
-        manLastName: v.manLastName,
-        manEmail: v.manEmail || null,
-        agentNotes: sanitizeRichText(v.agentNotes) || null,
-        preferredDomainId: v.preferredDomainId ?? null,
-        active: v.active,
-      })
+      .values({ accountId, ...officeFields(v), active: v.active })
       .returning({ id: offices.id });
     if (!v.active) await tx.update(accounts).set({ active: false }).where(eq(accounts.id, accountId));
     await replaceSites(tx, office.id, v.siteIds);
@@ -107,14 +108,7 @@ export async function updateOffice(ctx: AppContext, p: Principal, id: number, v:
   await ctx.db.transaction(async (tx) => {
     const [office] = await tx
       .update(offices)
-      .set({
-        officeName: v.officeName,
-        manFirstName: v.manFirstName,
-        manLastName: v.manLastName,
-        manEmail: v.manEmail || null,
-        agentNotes: sanitizeRichText(v.agentNotes) || null,
-        preferredDomainId: v.preferredDomainId ?? null,
-      })
+      .set(officeFields(v))
       .where(eq(offices.id, id))
       .returning({ accountId: offices.accountId, active: offices.active });
     if (!office) throw notFound();
