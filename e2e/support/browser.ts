@@ -43,4 +43,6 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
 export async function dismissLoginAlert(page: Page) {
   const enter = page.getByRole('button', { name: 'Enter' });
   await enter.click({ timeout: 5000 }).catch(() => undefined);
+  // The modal animates out; wait until it is gone so later checks see the page itself.
+  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5000 });
 }

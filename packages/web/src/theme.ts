@@ -3,6 +3,8 @@ import { createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Shade 8 keeps white-on-blue buttons and blue links at WCAG AA contrast (4.5:1); shade 6 does not.
+  primaryShade: 8,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
