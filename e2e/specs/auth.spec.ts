@@ -103,4 +103,24 @@ describe('login', () => {
     await again.goto(`/remote-login?token=${encodeURIComponent(token)}`);
     await again.waitForURL(/\/login/);
   });
+
+  it('on a phone the menu hides behind the toggle', async () => {
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 390, height: 800 },
+    });
+    const page = await context.newPage();
+    await loginAs(page, 'office1');
+    const agents = page.getByRole('link', { name: 'Agents' });
+    // The collapsed menu slides off-screen, so "in the viewport" is what tells it apart.
+    const onScreen = async () => ((await agents.boundingBox())?.x ?? -1) >= 0;
+    assert.equal(await onScreen(), false);
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.waitForFunction(() => {
+      const link = [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Agents');
+      return !!link && link.getBoundingClientRect().x >= 0;
+    });
+    assert.equal(await onScreen(), true);
+    await context.close();
+  });
 });
