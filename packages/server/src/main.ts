@@ -3,11 +3,16 @@ import { buildApp } from './app';
 import { createContext } from './bootstrap';
 import { loadConfig } from './config';
 import { seedDemoIfEmpty, DEMO_LOGINS } from './db/demo-data';
+import { demoScale } from './db/demo-history';
+import { describeHistory } from './db/demo-history-summary';
 import { scheduleLoginUnblock } from './jobs/login-unblock';
+import { closeTracking } from './tracking/runtime';
 
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
-const seeded = await seedDemoIfEmpty(ctx);
+const seeded = await seedDemoIfEmpty(ctx, { scale: demoScale(), progress: true });
+// The demo history ran the click path; the app starts its own, with its logger and today's uniques.
+await closeTracking(ctx);
 const app = await buildApp(ctx, { logger: true });
 const stopJobs = scheduleLoginUnblock(ctx.db, (msg) => app.log.info(msg));
 
@@ -33,5 +38,6 @@ await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL';
 console.log(`\nSalesdesk is serving at http://localhost:${config.port} (${where}, brand ${ctx.brand.name})`);
 if (seeded) console.log('Demo data was created.');
+if (seeded?.history) console.log(describeHistory(seeded.history));
 console.log(`Demo logins (password ${DEMO_LOGINS.password}): ${DEMO_LOGINS.usernames.join(', ')}\n`);
 if (!config.captcha) console.log('Captcha is off (CAPTCHA=off).');

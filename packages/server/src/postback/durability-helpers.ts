@@ -96,6 +96,7 @@ export class ServerProcess {
       PORT: String(this.port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      DEMO_SCALE: '0', // the checks count every sale and click: no generated demo history
       SECRET_KEY: 'durability-secret-key-0123456789',
       WEB_DIST: path.join(os.tmpdir(), 'salesdesk-no-web'),
       ...this.store.env,

@@ -1,0 +1,69 @@
+// Benchmark figures (each beside the baseline measured in the same run) and RESULTS.md.
+import fs from 'node:fs';
+import os from 'node:os';
+
+export interface Figure {
+  measure: string;
+  value: number;
+  unit: string;
+  baseline: string;
+  baselineValue: number;
+  /** Digits after the decimal point for both values. */
+  digits?: number;
+}
+
+export interface Section {
+  title: string;
+  /** What was run, in one or two sentences. */
+  setup: string;
+  figures: Figure[];
+  notes?: string[];
+}
+
+export function machine(): string {
+  const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1] ?? 'unknown CPU';
+  const gib = (os.totalmem() / 2 ** 30).toFixed(1);
+  return `${os.availableParallelism()} CPUs (nproc), ${gib} GiB memory, ${model}; Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+const format = (x: number, digits = 0) =>
+  x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function table(figures: Figure[]): string[] {
+  const lines = [
+    '| measure | Salesdesk | baseline | baseline value | ratio |',
+    '| --- | ---: | --- | ---: | ---: |',
+  ];
+  for (const f of figures) {
+    const ratio = f.baselineValue ? (f.value / f.baselineValue).toFixed(2) : 'n/a';
+    const v = (x: number) => `${format(x, f.digits)} ${f.unit}`;
+    lines.push(`| ${f.measure} | ${v(f.value)} | ${f.baseline} | ${v(f.baselineValue)} | ${ratio} |`);
+  }
+  return lines;
+}
+
+export function renderResults(opts: {
+  date: Date;
+  command: string;
+  sections: Section[];
+  analysis: string;
+}): string {
+  const out = [
+    '# Benchmark results',
+    '',
+    `Written by \`${opts.command}\` (bench/run-all.ts) on ${opts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    '',
+    `Machine: ${machine()}.`,
+    '',
+    'Every figure stands beside a baseline measured in the same run; ratio = Salesdesk / baseline.',
+    'Load comes from autocannon in the bench process; every server runs in its own process on 127.0.0.1.',
+    '',
+  ];
+  for (const s of opts.sections) {
+    out.push(`## ${s.title}`, '', s.setup, '', ...table(s.figures), '');
+    if (s.notes?.length) out.push(...s.notes.map((n) => `- ${n}`), '');
+  }
+  out.push(opts.analysis.trim(), '');
+  return out.join('\n');
+}

@@ -1,0 +1,76 @@
+// `npm run bench`: every benchmark, each beside a baseline measured in the same run, into bench/RESULTS.md.
+// Needs PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); uses and drops
+// its own databases. BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS shorten or lengthen the runs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchBundle } from './bundle-size';
+import { benchClickWriter } from './click-writer';
+import { measureBareRedirect, runStore, type StoreRun } from './event-path';
+import { startApp } from './lib/processes';
+import { dropDatabase, freshDatabase, postgresAvailable } from './lib/postgres';
+import { renderResults, type Section } from './lib/report';
+import {
+  bundleSection,
+  clickSection,
+  demoSection,
+  postbackSection,
+  writerSection,
+  type ClickRun,
+} from './sections';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BENCH_DB = 'salesdesk_bench';
+
+const step = (msg: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function firstStartWithoutHistoryS(): Promise<number> {
+  const app = await startApp({ demoScale: 0 });
+  await app.stop();
+  fs.rmSync(app.dataDir, { recursive: true, force: true });
+  return app.startMs / 1000;
+}
+
+/** Bare baseline, then the app on the store: clicks, postbacks and the INSERT loop. */
+async function clickAndPostbackRun(databaseUrl?: string): Promise<ClickRun> {
+  step(`bare node:http 302 baseline`);
+  const bare = await measureBareRedirect();
+  step(`Salesdesk on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: start, clicks, postbacks, INSERT loop`);
+  const store = await runStore(databaseUrl);
+  return { bare, store };
+}
+
+async function main() {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
+  const date = new Date();
+  const pglite = await clickAndPostbackRun();
+  step('first start without demo history (PGlite)');
+  const withoutHistoryS = await firstStartWithoutHistoryS();
+
+  let postgres: ClickRun;
+  let writer: { writer: number; copy: number };
+  try {
+    postgres = await clickAndPostbackRun(await freshDatabase(BENCH_DB));
+    step('click batch writer vs COPY (PostgreSQL)');
+    writer = await benchClickWriter(await freshDatabase(BENCH_DB));
+  } finally {
+    await dropDatabase(BENCH_DB);
+  }
+  step('web bundle size (npm run build)');
+  const bundle = benchBundle();
+
+  const stores: StoreRun[] = [pglite.store, postgres.store];
+  const sections: Section[] = [
+    clickSection([pglite, postgres]),
+    postbackSection(stores),
+    writerSection(writer),
+    bundleSection(bundle),
+    demoSection(pglite.store, withoutHistoryS),
+  ];
+  const analysis = fs.readFileSync(path.join(here, 'analysis.md'), 'utf8');
+  const results = renderResults({ date, command: 'npm run bench', sections, analysis });
+  fs.writeFileSync(path.join(here, 'RESULTS.md'), results);
+  console.log(results);
+}
+
+await main();
