@@ -15,8 +15,16 @@ after(async () => {
 });
 
 const rows = () => page.locator('tbody tr');
-const firstCellTexts = async (column: number) =>
-  (await rows().all()).length ? page.locator(`tbody tr td:nth-child(${column})`).allInnerTexts() : [];
+
+/** Waits until the demo offices' usernames (5th column) stand in this order: the list answers async. */
+async function waitForUsernames(expected: string[]) {
+  await page.waitForFunction((want) => {
+    const cells = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map(
+      (td) => td.textContent ?? '',
+    );
+    return cells.filter((u) => /^office\d$/.test(u)).join() === want.join();
+  }, expected);
+}
 
 describe('offices', () => {
   it('lists the demo offices with counts, password and the superadmin add link', async () => {
@@ -37,16 +45,10 @@ describe('offices', () => {
     await rows().first().waitFor();
     await page.getByRole('button', { name: /^Username/ }).click();
     await page.waitForURL(/sortField=username/);
-    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length > 0);
-    let usernames = (await firstCellTexts(5)).filter((u) => /^office\d$/.test(u));
-    assert.deepEqual(usernames, ['office1', 'office2', 'office3']);
+    await waitForUsernames(['office1', 'office2', 'office3']);
     await page.getByRole('button', { name: /^Username/ }).click();
     await page.waitForURL(/sortAsc=false/);
-    await page.waitForFunction(
-      () => document.querySelector('tbody tr td:nth-child(5)')?.textContent !== 'office1',
-    );
-    usernames = (await firstCellTexts(5)).filter((u) => /^office\d$/.test(u));
-    assert.deepEqual(usernames, ['office3', 'office2', 'office1']);
+    await waitForUsernames(['office3', 'office2', 'office1']);
   });
 
   it('searches by username', async () => {

@@ -7,7 +7,7 @@ export const POSTBACK_EVENTS = ['sale', 'bonus'] as const;
 export type TPostbackEvent = (typeof POSTBACK_EVENTS)[number];
 export const POSTBACK_EVENT_TYPE = { sale: EventType.Sale, bonus: EventType.Bonus } as const;
 
-/** Sites send 1,000 postbacks a second at most per site; more is a runaway retry loop. */
+/** 6,000 postbacks a minute (100 a second) per site at most; more is a runaway retry loop. */
 export const POSTBACK_RATE_PER_MINUTE = 6000;
 
 export const ZPostbackParams = z.object({ siteId: z.coerce.number().int().positive() });
