@@ -9,7 +9,7 @@ import {
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { forbidden, notFound, validationError } from '../http/errors';
-import { findClick } from '../tracking/service';
+import { clickMayHaveLanded } from '../tracking/service';
 import { findPostbackSite, findSaleId, insertSale } from './sql';
 import { postbackTokenMatches } from './token';
 
@@ -34,28 +34,22 @@ export interface SaleResult {
  * A repeated (site, txId) changes nothing and answers duplicate. Unknown click: 404.
  */
 export async function recordSale(ctx: AppContext, input: SaleInput): Promise<SaleResult> {
-  const click = await findClick(ctx, input.clickId);
-  if (!click || click.site_id !== input.siteId) {
-    const existing = await findSaleId(ctx.db, input.siteId, input.txId);
-    if (existing) return { duplicate: true, saleId: existing };
-    throw notFound('Unknown click');
-  }
-  const saleId = await insertSale(ctx.db, {
+  const row = {
     siteId: input.siteId,
-    typeId: click.type_id,
-    agentId: click.agent_id,
-    officeId: click.office_id,
-    clickId: click.id,
+    clickId: input.clickId,
     eventType: POSTBACK_EVENT_TYPE[input.event],
     email: input.email || null,
     txId: input.txId,
-    referer: click.referer,
     date: input.date,
-  });
-  if (saleId !== undefined) return { duplicate: false, saleId };
+  };
+  let result = await insertSale(ctx.db, row);
+  // A postback right after its click: the click may still be on its way to the table.
+  if (!result.clickFound && (await clickMayHaveLanded(ctx, input.clickId)))
+    result = await insertSale(ctx.db, row);
+  if (result.id !== undefined) return { duplicate: false, saleId: result.id };
   const existing = await findSaleId(ctx.db, input.siteId, input.txId);
   if (existing) return { duplicate: true, saleId: existing };
-  throw notFound('The link type of this click no longer exists');
+  throw notFound(result.clickFound ? 'The link type of this click no longer exists' : 'Unknown click');
 }
 
 /** A postback as it arrives (query, or query and body merged): validated, authorised, recorded. */

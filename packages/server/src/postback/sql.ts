@@ -12,41 +12,41 @@ export const findPostbackSite = (db: Queryable, siteId: number) =>
 
 export interface SaleRow {
   siteId: number;
-  typeId: number;
-  agentId: number;
-  officeId: number;
   clickId: number;
   eventType: number;
   email: string | null;
   txId: string;
-  referer: string | null;
   /** The sale time; the database clock when absent. */
   date?: Date;
 }
 
 /**
- * Inserts a sale at the office's enabled custom rate, else the link type's (bonus: the bonus fields),
- * and adds it to stats_daily, atomically. Answers the new id, or undefined when (site, txId) exists.
+ * In one statement: finds the click of the site, inserts its sale at the office's enabled custom rate,
+ * else the link type's (bonus: the bonus fields), copying agent, office, type and referer from the
+ * click, and adds it to stats_daily. `id` is undefined when the click is unknown or (site, txId) exists.
  */
-export async function insertSale(db: Queryable, s: SaleRow): Promise<number | undefined> {
+export async function insertSale(db: Queryable, s: SaleRow): Promise<{ clickFound: boolean; id?: number }> {
   // A bonus event takes the bonus_ twin of every rate column.
   const rate = (name: string) => {
     const col = s.eventType === EventType.Bonus ? `bonus_${name}` : name;
     return sql.raw(`case when f.enable then f.${col} else t.${col} end`);
   };
-  const row = await queryOne<{ id: string | number }>(
+  const row = await queryOne<{ click_found: boolean; id: string | number | null }>(
     db,
-    sql`with rate as (
-          select ${rate('payout')} as payout, ${rate('earning')} as earning, ${rate('lpp')} as lpp
-          from link_types t
-          left join office_fees f on f.type_id = t.id and f.office_id = ${s.officeId} and f.enable
-          where t.id = ${s.typeId}
+    sql`with click as (
+          select id, type_id, agent_id, office_id, referer from clicks
+          where id = ${s.clickId} and site_id = ${s.siteId}
+        ), rate as (
+          select c.id as click_id, c.type_id, c.agent_id, c.office_id, c.referer,
+                 ${rate('payout')} as payout, ${rate('earning')} as earning, ${rate('lpp')} as lpp
+          from click c
+          join link_types t on t.id = c.type_id
+          left join office_fees f on f.type_id = t.id and f.office_id = c.office_id and f.enable
         ), inserted as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
                              payout, earning, lpp, tx_id, referer)
           select coalesce(${s.date?.toISOString() ?? null}::timestamptz, now()), ${s.eventType}, ${s.siteId},
-                 ${s.typeId}, ${s.agentId}, ${s.officeId}, ${s.clickId}, ${s.email}, payout, earning, lpp,
-                 ${s.txId}, ${s.referer}
+                 type_id, agent_id, office_id, click_id, ${s.email}, payout, earning, lpp, ${s.txId}, referer
           from rate
           on conflict (site_id, tx_id) do nothing
           returning *
@@ -55,9 +55,9 @@ export async function insertSale(db: Queryable, s: SaleRow): Promise<number | un
           ${sumIncrements(sql`select ${SALE_INCREMENTS} from inserted`)}
           ${ROLLUP_ON_CONFLICT}
         )
-        select id from inserted`,
+        select exists (select 1 from click) as click_found, (select id from inserted) as id`,
   );
-  return row ? Number(row.id) : undefined;
+  return { clickFound: !!row?.click_found, id: row?.id == null ? undefined : Number(row.id) };
 }
 
 export async function findSaleId(db: Queryable, siteId: number, txId: string): Promise<number | undefined> {

@@ -98,24 +98,6 @@ export async function insertClicks(db: Queryable, batch: ClickRecord[]): Promise
     ${ROLLUP_ON_CONFLICT}`);
 }
 
-export interface StoredClick {
-  id: number;
-  site_id: number;
-  type_id: number;
-  agent_id: number;
-  office_id: number;
-  referer: string | null;
-}
-
-export async function findStoredClick(db: Queryable, id: number): Promise<StoredClick | undefined> {
-  const row = await queryOne<StoredClick>(
-    db,
-    sql`select id, site_id, type_id, agent_id, office_id, referer from clicks where id = ${id}`,
-  );
-  // pg answers bigint as text, PGlite as a number.
-  return row && { ...row, id: Number(row.id) };
-}
-
 export interface LinkTarget {
   agent_id: number;
   office_id: number;
