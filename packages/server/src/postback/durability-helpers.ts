@@ -1,28 +1,14 @@
 // Real server processes for the durability tests: start on 127.0.0.1, kill, restart, inspect the data.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from '../config';
 import { openDatabase, type Db } from '../db/client';
+import { freePort, sleep, spawnServer, type SpawnedServer } from '../test/server-process';
 
-const MAIN = 'packages/server/src/main.ts';
 const READY_MS = 40_000;
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort, sleep };
 
 /** Where the servers keep their data: a fresh PostgreSQL database, or a fresh PGlite directory. */
 export interface Store {
@@ -68,11 +54,9 @@ export function pgliteStore(): Store {
   };
 }
 
-/** One `node --import tsx main.ts` process at a time on a fixed port; restartable after a kill. */
+/** One app process at a time on a fixed port; restartable after a kill. */
 export class ServerProcess {
-  private child: ChildProcess | null = null;
-  private exited: Promise<number | null> = Promise.resolve(null);
-  readonly output: string[] = [];
+  private server: SpawnedServer | null = null;
 
   constructor(
     readonly port: number,
@@ -80,11 +64,16 @@ export class ServerProcess {
   ) {}
 
   get running(): boolean {
-    return !!this.child && this.child.exitCode === null;
+    return !!this.server && this.server.child.exitCode === null;
   }
 
   get base() {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The last lines the current (or last) process printed. */
+  get output(): string {
+    return this.server?.output() ?? '';
   }
 
   async start(): Promise<void> {
@@ -93,49 +82,18 @@ export class ServerProcess {
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'test',
       CAPTCHA: 'off',
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_SCALE: '0', // the checks count every sale and click: no generated demo history
       SECRET_KEY: 'durability-secret-key-0123456789',
       WEB_DIST: path.join(os.tmpdir(), 'salesdesk-no-web'),
       ...this.store.env,
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    const keep = (b: Buffer) => this.output.push(...b.toString().split('\n').filter(Boolean).slice(-20));
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    await this.waitReady(child);
-  }
-
-  private async waitReady(child: ChildProcess) {
-    const deadline = Date.now() + READY_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) break;
-      try {
-        if ((await fetch(`${this.base}/api/brand`)).ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      await sleep(100);
-    }
-    throw new Error(`server did not start:\n${this.output.slice(-30).join('\n')}`);
+    this.server = await spawnServer({ env, inheritEnv: false, port: this.port, readyMs: READY_MS });
   }
 
   /** Sends `signal` and answers the exit code once the process is gone. */
   async stop(signal: NodeJS.Signals): Promise<number | null> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
-    child.kill(signal);
-    const code = await this.exited;
-    this.child = null;
-    return code;
+    return (await this.server?.stop(signal)) ?? null;
   }
 }
 

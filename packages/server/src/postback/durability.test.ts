@@ -195,7 +195,7 @@ describe('durability', () => {
       const deadline = Date.now() + 60_000 + KILLS * 5_000;
       const acked = await streamWithKills(postbackOps(await makeClicks(40, deadline)), deadline).catch(
         (err) => {
-          throw new Error(`${String(err)}\nserver output:\n${server.output.slice(-30).join('\n')}`);
+          throw new Error(`${String(err)}\nserver output:\n${server.output}`);
         },
       );
       expect(acked.size).toBe(UNIQUE_SALES);

@@ -1,0 +1,109 @@
+// Real Salesdesk processes for tests and benchmarks (durability, e2e, bench): spawn on 127.0.0.1,
+// wait until they answer, stop them with a signal. One implementation for all three.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { REPO_ROOT } from '../config';
+
+/** `node` arguments that run the app from source. */
+export const APP_ARGS = ['--import', 'tsx', 'packages/server/src/main.ts'];
+const OUTPUT_LINES = 200;
+const STOP_MS = 15_000;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SpawnOptions {
+  /** Node arguments; the app by default. */
+  args?: string[];
+  env?: Record<string, string>;
+  /** Start from this process's environment (default) or from `env` alone. */
+  inheritEnv?: boolean;
+  /** A fixed port (restarts after a kill); a free one by default. */
+  port?: number;
+  /** Polled until it answers at all. */
+  readyPath?: string;
+  readyMs?: number;
+}
+
+export interface SpawnedServer {
+  baseUrl: string;
+  port: number;
+  pid: number | undefined;
+  child: ChildProcess;
+  /** Milliseconds from spawn until the server answered. */
+  startMs: number;
+  /** The last lines the process printed (for failures and the demo history line). */
+  output(): string;
+  /** Sends `signal` (SIGTERM: the app flushes and closes) and answers the exit code once it is gone. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServer> {
+  const port = opts.port ?? (await freePort());
+  const started = Date.now();
+  const base = opts.inheritEnv === false ? {} : process.env;
+  const child = spawn(process.execPath, opts.args ?? APP_ARGS, {
+    cwd: REPO_ROOT,
+    env: { ...base, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const keep = (b: Buffer) => lines.push(...b.toString().split('\n').filter(Boolean));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server: SpawnedServer = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    child,
+    startMs: 0,
+    output: () => lines.slice(-OUTPUT_LINES).join('\n'),
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      // A server that does not finish a graceful stop in time is killed.
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+  try {
+    await waitUntilAnswering(
+      child,
+      `${server.baseUrl}${opts.readyPath ?? '/api/brand'}`,
+      opts.readyMs ?? 120_000,
+    );
+  } catch (err) {
+    await server.stop('SIGKILL');
+    throw new Error(`${(err as Error).message}\n${server.output()}`);
+  }
+  server.startMs = Date.now() - started;
+  return server;
+}
+
+async function waitUntilAnswering(child: ChildProcess, url: string, readyMs: number) {
+  const deadline = Date.now() + readyMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      await fetch(url, { redirect: 'manual' });
+      return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not answer ${url} within ${readyMs / 1000} s`);
+    await sleep(100);
+  }
+}
