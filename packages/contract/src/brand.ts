@@ -13,7 +13,6 @@ export const ZBrand = z.object({
   showReferer: z.boolean(),
   showLandingPages: z.boolean(),
   showHowToSell: z.boolean(),
-  lppVisible: z.boolean().default(false),
 });
 export type TBrand = z.infer<typeof ZBrand>;
 

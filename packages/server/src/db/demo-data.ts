@@ -8,6 +8,7 @@ import { generateDemoHistory } from './demo-history';
 import { DEMO_BLACK_LISTED_IPS } from './demo-history-plan';
 import type { HistorySummary } from './demo-history-summary';
 import * as t from './schema';
+import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE } from '../common/options';
 
 export const DEMO_PASSWORD = 'demo1234';
 const AGENT_COUNT = 30;
@@ -309,5 +310,8 @@ async function seedSettings(tx: Tx, ctx: AppContext) {
   });
   await tx.insert(t.alerts).values({ enable: true, html: '<p>Payroll for the last half-month is out.</p>' });
   await tx.insert(t.blackListIps).values(DEMO_BLACK_LISTED_IPS.map((ip) => ({ ip })));
-  await tx.insert(t.options).values({ name: 'auto_block_account', value: '0' });
+  await tx.insert(t.options).values([
+    { name: OPTION_AUTO_BLOCK, value: '0' },
+    { name: OPTION_LPP_VISIBLE, value: '1' },
+  ]);
 }

@@ -14,7 +14,6 @@ export const FALLBACK_BRAND: TBrand = {
   showReferer: false,
   showLandingPages: false,
   showHowToSell: false,
-  lppVisible: false,
 };
 
 export function useBrand(): TBrand {
