@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TPostbackResponse } from '@salesdesk/contract';
 import { queryOne, queryRows, sql } from '../db/client';
-import { linkTypes, officeFees } from '../db/schema';
+import { linkTypes, officeFees, sites } from '../db/schema';
+import { publishChange } from '../common/changes';
 import { buildClickPath } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { eq } from 'drizzle-orm';
@@ -182,6 +183,18 @@ describe('GET/POST postback/{siteId}', () => {
     expect(new Set(answers.map((a) => a.body.saleId)).size).toBe(1);
     expect(await salesOf(p.site.id)).toHaveLength(1);
     expect(await rollupOf(p.site.id)).toMatchObject({ sales: 1, earn: '25.10' });
+  });
+
+  it('takes a regenerated token at once, and refuses the old one after the change notice', async () => {
+    const p = await clickedPath();
+    const fresh = newPostbackToken();
+    await env.ctx.db.update(sites).set({ postbackToken: fresh }).where(eq(sites.id, p.site.id));
+    const withNew = await postback(p.site.id, valid(p, { token: fresh, txId: `new-${p.clickId}` }));
+    expect(withNew.status).toBe(200);
+    await publishChange(env.ctx, 'tracking');
+    const withOld = await postback(p.site.id, valid(p, { txId: `old-${p.clickId}` }));
+    expect(withOld.status).toBe(403);
+    expect(withOld.body.code).toBe('FORBIDDEN');
   });
 
   it('refuses bad input, a wrong token, an unknown site or click, and writes nothing', async () => {

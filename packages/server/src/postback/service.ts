@@ -9,6 +9,7 @@ import {
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { forbidden, notFound, validationError } from '../http/errors';
+import { runningTracking } from '../tracking/runtime';
 import { clickMayHaveLanded } from '../tracking/service';
 import { findPostbackSite, findSaleId, insertSale } from './sql';
 import { postbackTokenMatches } from './token';
@@ -52,6 +53,18 @@ export async function recordSale(ctx: AppContext, input: SaleInput): Promise<Sal
   throw notFound(result.clickFound ? 'The link type of this click no longer exists' : 'Unknown click');
 }
 
+/**
+ * The token check usually costs no query: the click cache holds every site's token. A miss or a
+ * mismatch asks the database, so a token regenerated a moment ago is never refused.
+ */
+async function assertPostbackToken(ctx: AppContext, siteId: number, token: string) {
+  const cached = runningTracking(ctx)?.cache.siteToken(siteId);
+  if (cached !== undefined && postbackTokenMatches(cached, token)) return;
+  const site = await findPostbackSite(ctx.db, siteId);
+  if (!site) throw notFound('Unknown site');
+  if (!postbackTokenMatches(site.postback_token, token)) throw forbidden('Wrong postback token');
+}
+
 /** A postback as it arrives (query, or query and body merged): validated, authorised, recorded. */
 export async function handlePostback(
   ctx: AppContext,
@@ -60,9 +73,7 @@ export async function handlePostback(
 ): Promise<TPostbackResponse> {
   const parsed = ZPostbackRequest.safeParse(raw);
   if (!parsed.success) throw validationError(fieldErrors(parsed.error));
-  const site = await findPostbackSite(ctx.db, siteId);
-  if (!site) throw notFound('Unknown site');
-  if (!postbackTokenMatches(site.postback_token, parsed.data.token)) throw forbidden('Wrong postback token');
+  await assertPostbackToken(ctx, siteId, parsed.data.token);
   const { clickId, event, email, txId } = parsed.data;
   const result = await recordSale(ctx, { siteId, clickId, event, email, txId });
   return { ok: true, ...result };

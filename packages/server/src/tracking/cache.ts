@@ -1,7 +1,14 @@
 // What the click path checks, held in memory: clickable link types (with their redirect target),
-// clickable agents with their enabled sites, and the IP black list. Reloaded whole on every change.
+// clickable agents with their enabled sites, the IP black list, and the sites' postback tokens.
+// Reloaded whole on every change.
 import type { Queryable } from '../db/client';
-import { loadActiveTypes, loadBlackList, loadClickableAgentSites, type ActiveTypeRow } from './sql';
+import {
+  loadActiveTypes,
+  loadBlackList,
+  loadClickableAgentSites,
+  loadSiteTokens,
+  type ActiveTypeRow,
+} from './sql';
 
 export interface ClickType {
   siteId: number;
@@ -20,9 +27,10 @@ export interface Snapshot {
   types: Map<number, ClickType>;
   agents: Map<number, ClickAgent>;
   blackList: Set<string>;
+  siteTokens: Map<number, string>;
 }
 
-const EMPTY: Snapshot = { types: new Map(), agents: new Map(), blackList: new Set() };
+const EMPTY: Snapshot = { types: new Map(), agents: new Map(), blackList: new Set(), siteTokens: new Map() };
 
 /** Splits a type's url around where `{clickParam}={clickId}` goes; null for an unusable url. */
 export function clickTarget(url: string, clickParam: string): Pick<ClickType, 'prefix' | 'fragment'> | null {
@@ -49,10 +57,11 @@ function toTypes(rows: ActiveTypeRow[]): Map<number, ClickType> {
 }
 
 export async function loadSnapshot(db: Queryable): Promise<Snapshot> {
-  const [typeRows, agentSites, blackList] = await Promise.all([
+  const [typeRows, agentSites, blackList, tokens] = await Promise.all([
     loadActiveTypes(db),
     loadClickableAgentSites(db),
     loadBlackList(db),
+    loadSiteTokens(db),
   ]);
   const agents = new Map<number, ClickAgent>();
   for (const r of agentSites) {
@@ -60,7 +69,8 @@ export async function loadSnapshot(db: Queryable): Promise<Snapshot> {
     if (!agent) agents.set(r.agent_id, (agent = { officeId: r.office_id, sites: new Set() }));
     agent.sites.add(r.site_id);
   }
-  return { types: toTypes(typeRows), agents, blackList: new Set(blackList) };
+  const siteTokens = new Map(tokens.map((t) => [t.id, t.postback_token] as const));
+  return { types: toTypes(typeRows), agents, blackList: new Set(blackList), siteTokens };
 }
 
 export class TrackingCache {
@@ -85,6 +95,11 @@ export class TrackingCache {
 
   isBlackListed(ip: string): boolean {
     return this.snapshot.blackList.has(ip);
+  }
+
+  /** The site's postback token as of the last reload. */
+  siteToken(siteId: number): string | undefined {
+    return this.snapshot.siteTokens.get(siteId);
   }
 
   /** Reloads everything; a call during a load waits for a fresh load that starts after it. */

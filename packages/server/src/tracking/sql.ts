@@ -37,6 +37,10 @@ export const loadClickableAgentSites = (db: Queryable) =>
         where g.active and a.active and a.approved and o.active`,
   );
 
+/** Every site's postback token (suspended sites still take postbacks for their clicks). */
+export const loadSiteTokens = (db: Queryable) =>
+  queryRows<{ id: number; postback_token: string }>(db, sql`select id, postback_token from sites`);
+
 export async function loadBlackList(db: Queryable): Promise<string[]> {
   const rows = await queryRows<{ ip: string }>(db, sql`select ip from black_list_ips`);
   return rows.map((r) => r.ip);
