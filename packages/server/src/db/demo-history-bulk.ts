@@ -13,6 +13,7 @@ import {
   type PlannedSale,
 } from './demo-history-plan';
 import { progressReporter, type AvpTally, type HistoryCounts } from './demo-history-summary';
+import { saleRate, type RateColumn } from '../postback/sql';
 
 const CHUNK = 5000;
 // Statements in flight at once: the database works while the next day is planned and encoded.
@@ -38,12 +39,8 @@ async function insertClickRows(db: Queryable, day: DayPlan, ids: number[], uniqu
       ${col((c) => c.referer)}::text[], ${col((c) => c.userAgent)}::text[])`);
 }
 
-// The amounts as insertSale (postback/sql.ts) takes them: the office's enabled custom rate, else the
-// link type's; a bonus event takes the bonus_ twin of each column.
-const rate = (col: string) =>
-  sql.raw(`case when u.event_type = 1
-    then case when f.enable then f.bonus_${col} else t.bonus_${col} end
-    else case when f.enable then f.${col} else t.${col} end end`);
+// Bonus rows (event_type 1) take the bonus rates, exactly as a postback does.
+const rate = (col: RateColumn) => saleRate(col, sql`u.event_type = 1`);
 
 async function insertSaleRows(db: Queryable, day: DayPlan, ids: number[], from: number) {
   const rows = day.sales.slice(from, from + CHUNK);

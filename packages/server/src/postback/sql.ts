@@ -1,5 +1,5 @@
 // Sale queries: the site of a postback, and the sale row with its stats_daily increment in one statement.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { EventType } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS, sumIncrements } from '../stats/rollup';
@@ -9,6 +9,18 @@ export const findPostbackSite = (db: Queryable, siteId: number) =>
     db,
     sql`select id, postback_token from sites where id = ${siteId}`,
   );
+
+export type RateColumn = 'payout' | 'earning' | 'lpp';
+const customOrDefault = (col: string) => sql.raw(`case when f.enable then f.${col} else t.${col} end`);
+
+/**
+ * What a sale takes for `col`: the office's enabled custom rate (alias f, office_fees) else the link
+ * type's (alias t); a bonus event takes the bonus_ twin. `bonus` is known, or an SQL condition per row.
+ */
+export function saleRate(col: RateColumn, bonus: boolean | SQL): SQL {
+  if (typeof bonus === 'boolean') return customOrDefault(bonus ? `bonus_${col}` : col);
+  return sql`case when ${bonus} then ${customOrDefault(`bonus_${col}`)} else ${customOrDefault(col)} end`;
+}
 
 export interface SaleRow {
   siteId: number;
@@ -26,11 +38,7 @@ export interface SaleRow {
  * click, and adds it to stats_daily. `id` is undefined when the click is unknown or (site, txId) exists.
  */
 export async function insertSale(db: Queryable, s: SaleRow): Promise<{ clickFound: boolean; id?: number }> {
-  // A bonus event takes the bonus_ twin of every rate column.
-  const rate = (name: string) => {
-    const col = s.eventType === EventType.Bonus ? `bonus_${name}` : name;
-    return sql.raw(`case when f.enable then f.${col} else t.${col} end`);
-  };
+  const rate = (col: RateColumn) => saleRate(col, s.eventType === EventType.Bonus);
   const row = await queryOne<{ click_found: boolean; id: string | number | null }>(
     db,
     sql`with click as (
