@@ -21,6 +21,8 @@ import { areas } from './areas';
 
 export type App = FastifyInstance;
 
+const INFO_LEVELS = new Set(['info', 'debug', 'trace']);
+
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ? { level: ctx.config.logLevel, redact: ['req.headers.authorization'] } : false,
@@ -34,7 +36,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.addHook('onResponse', async (req, reply) => {
-    if (req.url.startsWith('/api/links/go/')) return;
+    // Routes that log quietly (the click redirect: logLevel warn) skip this before building the line.
+    if (!INFO_LEVELS.has(req.log.level)) return;
     req.log.info(
       {
         method: req.method,
