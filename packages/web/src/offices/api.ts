@@ -1,7 +1,6 @@
 // Calls and TanStack Query hooks of the offices area (and the site/domain selectors its form needs).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  TCompanyOption,
   TList,
   TListQuery,
   TOfficeCreate,
@@ -46,13 +45,6 @@ export function useSaveOffice(id: number | undefined) {
     mutationFn: (body: TOfficeCreate | TOfficeUpdate) =>
       id === undefined ? apiFetch('PUT', 'offices', body) : apiFetch('POST', `offices/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: OFFICES_KEY }),
-  });
-}
-
-export function useCompanies(onlyAvailable = false) {
-  return useQuery({
-    queryKey: ['companies', onlyAvailable],
-    queryFn: () => apiFetch<TCompanyOption[]>('GET', 'companies', undefined, { query: { onlyAvailable } }),
   });
 }
 
