@@ -37,37 +37,94 @@ export const SALE_LOG_REFRESH_MS = 60000;
 export const DEFAULT_PREFERRED_DOMAIN_ID = 1;
 export const STORAGE_KEYS = { token: 'token', me: 'me', alertState: 'alert-state' } as const;
 
-export const ZId = z.coerce.number().int().positive();
+/** The largest value of an int4 column: ids and counts past it are not ids. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A whole number as an API takes it: a JSON integer, or (in a path or query string) plain decimal
+ * digits. `0x10`, `1e3`, `" 1 "`, `[1]` and `true` are refused instead of silently coerced.
+ */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .union([
+      z.number().int('Must be a whole number'),
+      z
+        .string()
+        .regex(/^(0|[1-9]\d{0,15})$/, 'Must be a whole number')
+        .transform(Number),
+    ])
+    .pipe(z.number().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`));
+
+export const ZId = wholeNumber(1, INT4_MAX);
 export const ZIdParams = z.object({ id: ZId });
-export const ZIds = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+/** An id inside a JSON body: a number, never a string. */
+export const ZIdNumber = z.number().int('Must be a whole number').min(1).max(INT4_MAX);
+export const ZIds = z.object({ ids: z.array(ZIdNumber).min(1).max(1000) });
 export type TIds = z.infer<typeof ZIds>;
+
+/** A boolean from JSON or from a query string ("true"/"false"; `z.coerce.boolean()` reads "false" as true). */
+export const ZBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+const CRITERION_OPERATORS = ['LIKE', 'EQ', 'BETWEEN', 'AND'] as const;
 
 /** A search criterion; LIKE wraps the value in percent signs. */
 export const ZCriterion = z.object({
   field: z.string().max(64),
   value: z.string().max(256),
-  operator: z.enum(['LIKE', 'EQ', 'BETWEEN', 'AND']).default('LIKE'),
+  operator: z.enum(CRITERION_OPERATORS).default('LIKE'),
 });
 export type TCriterion = z.infer<typeof ZCriterion>;
 
-export const ZListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sortField: z.string().max(64).optional(),
-  sortAsc: z.coerce.boolean().optional(),
-  criteria: z.array(ZCriterion).max(20).default([]),
-});
-export type TListQuery = z.infer<typeof ZListQuery>;
+const paging = {
+  page: wholeNumber(1, 1_000_000).default(DEFAULT_PAGE),
+  pageSize: wholeNumber(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+
+type Names = readonly [string, ...string[]];
+
+/**
+ * The query of one list, declared once: its sortable fields and its search fields. An unknown sort
+ * field or criterion field answers 400; the web columns and search boxes use the same names.
+ */
+export function listQuery<const Sort extends Names, const Search extends Names = never>(spec: {
+  sort: Sort;
+  search?: Search;
+}) {
+  const field = spec.search ? z.enum(spec.search) : z.never();
+  return z.object({
+    ...paging,
+    sortField: z.enum(spec.sort).optional(),
+    sortAsc: ZBool.optional(),
+    criteria: z
+      .array(
+        z.object({
+          field,
+          value: z.string().max(256),
+          operator: z.enum(CRITERION_OPERATORS).default('LIKE'),
+        }),
+      )
+      .max(20)
+      .default([]),
+  });
+}
+
+/** What every list query has, whatever its fields (the web list state builds it). */
+export type TListQuery = {
+  page: number;
+  pageSize: number;
+  sortField?: string;
+  sortAsc?: boolean;
+  criteria: TCriterion[];
+};
 
 /** Every list answers `{ items, total }`. */
 export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });
 export type TList<T> = { items: T[]; total: number };
 
-export const ZSort = z.object({
-  sortField: z.string().max(64).optional(),
-  sortAsc: z.coerce.boolean().optional(),
-});
+/** Sorting alone, for short lists that are not paged (sortField checked against `sort`). */
+export const sortQuery = <const Sort extends Names>(sort: Sort) =>
+  z.object({ sortField: z.enum(sort).optional(), sortAsc: ZBool.optional() });
 
 export const ErrorCode = {
   Validation: 'VALIDATION_ERROR',

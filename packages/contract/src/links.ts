@@ -1,5 +1,6 @@
 // Tracking links: the link codes list and the click path the Link Translate page decodes (DESIGN.md rule 1).
 import { z } from 'zod';
+import { ZId } from './common';
 
 /** The click redirect path under the link base: {base}/api/links/go/{siteId}/{typeId}/{agentId}. */
 export const CLICK_PATH = '/api/links/go';
@@ -8,8 +9,8 @@ export const CLICK_PATH = '/api/links/go';
 export const TRACKING_LINK_PATTERN = /api\/links\/go\/(\d+)\/(\d+)\/(\d+)/;
 
 export const ZLinksListRequest = z.object({
-  siteId: z.coerce.number().int().positive(),
-  agentId: z.coerce.number().int().positive(),
+  siteId: ZId,
+  agentId: ZId,
 });
 export type TLinksListRequest = z.infer<typeof ZLinksListRequest>;
 

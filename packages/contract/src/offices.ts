@@ -1,10 +1,8 @@
 // Offices (companies): list, form, status changes and the office selectors.
 import { z } from 'zod';
 import { checkPasswords, passwordPair } from './auth';
-import { listOf, ZListQuery } from './common';
+import { INT4_MAX, listOf, listQuery, wholeNumber, ZIdNumber } from './common';
 
-export const ZOfficeSearch = ZListQuery;
-export type TOfficeSearch = z.infer<typeof ZOfficeSearch>;
 export const OFFICE_SORT_FIELDS = [
   'officeName',
   'agentsCount',
@@ -13,6 +11,9 @@ export const OFFICE_SORT_FIELDS = [
   'active',
   'regTime',
 ] as const;
+export const OFFICE_SEARCH_FIELDS = ['username'] as const;
+export const ZOfficeSearch = listQuery({ sort: OFFICE_SORT_FIELDS, search: OFFICE_SEARCH_FIELDS });
+export type TOfficeSearch = z.infer<typeof ZOfficeSearch>;
 
 export const ZOfficeRow = z.object({
   id: z.number(),
@@ -40,8 +41,8 @@ const officeFields = {
     .optional()
     .default(''),
   agentNotes: z.string().max(100_000).optional().default(''),
-  preferredDomainId: z.number().int().positive().nullable().optional(),
-  siteIds: z.array(z.number().int().positive()).max(1000).default([]),
+  preferredDomainId: ZIdNumber.nullable().optional(),
+  siteIds: z.array(ZIdNumber).max(1000).default([]),
   active: z.boolean().default(true),
   ...passwordPair,
 };
@@ -77,7 +78,7 @@ export type TOfficeDetail = z.infer<typeof ZOfficeDetail>;
 /** Activate/suspend (active) or show/hide (hidden) offices together with all their agents. */
 export const ZOfficeStatus = z
   .object({
-    ids: z.array(z.number().int().positive()).min(1).max(1000),
+    ids: z.array(ZIdNumber).min(1).max(1000),
     active: z.boolean().optional(),
     hidden: z.boolean().optional(),
   })
@@ -92,8 +93,9 @@ export type TCompanyOption = z.infer<typeof ZCompanyOption>;
 export const ZCompaniesQuery = z.object({ onlyAvailable: z.stringbool().optional() });
 
 export const AGENTS_QUERY_MODES = ['All', 'Available', 'AvailablePlusSuspended'] as const;
+export type TCompaniesAgentsMode = (typeof AGENTS_QUERY_MODES)[number];
 export const ZCompanyAgentsQuery = z.object({
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: wholeNumber(1, INT4_MAX).optional(),
   agentsQuery: z.enum(AGENTS_QUERY_MODES).default('All'),
 });
 export const ZAgentOption = z.object({

@@ -15,11 +15,15 @@ import {
 } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@salesdesk/contract';
 import type { AppContext } from './context';
-import { authenticate } from './http/auth';
+import { enforceAccess, type DeclaredRoute } from './http/access';
 import { registerErrorHandling } from './http/errors';
 import { areas } from './areas';
 
 export type App = FastifyInstance;
+
+const declaredByApp = new WeakMap<App, DeclaredRoute[]>();
+/** Every /api route with its declared access (the route matrix test walks them). */
+export const declaredRoutes = (app: App): DeclaredRoute[] => declaredByApp.get(app) ?? [];
 
 const INFO_LEVELS = new Set(['info', 'debug', 'trace']);
 
@@ -77,7 +81,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
       api.addHook('onRequest', async (_req, reply) => {
         void reply.header('cache-control', 'no-store');
       });
-      api.addHook('onRequest', authenticate(ctx));
+      declaredByApp.set(app, enforceAccess(api, ctx));
       for (const area of areas) await api.register(area.plugin, { prefix: area.prefix, ctx });
       api.setNotFoundHandler((_req, reply) =>
         reply.status(404).send({ code: ErrorCode.NotFound, message: 'No such API call' }),

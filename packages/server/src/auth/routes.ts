@@ -16,17 +16,24 @@ import {
   ZTokenResponse,
 } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
-import { principalOf, requireLogin, requireRole, toMe } from '../http/auth';
+import { principalOf, toMe } from '../http/auth';
+import { LOGIN, PUBLIC, role } from '../http/access';
 import { createCaptcha } from './captcha';
 import { loadLoginAlerts } from './alerts';
 import { forgot, login, loginRemote, logout, mintRemoteToken } from './service';
 
-const loginLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const loginLimit = { access: PUBLIC, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
-  app.get('/brand', { schema: { response: { 200: ZBrand } } }, async () => ctx.brand);
+  app.get(
+    '/brand',
+    { config: { access: PUBLIC }, schema: { response: { 200: ZBrand } } },
+    async () => ctx.brand,
+  );
 
-  app.get('/captcha', { schema: { response: { 200: ZCaptcha } } }, async () => createCaptcha(ctx));
+  app.get('/captcha', { config: { access: PUBLIC }, schema: { response: { 200: ZCaptcha } } }, async () =>
+    createCaptcha(ctx),
+  );
 
   app.post(
     '/auth/login',
@@ -43,13 +50,13 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/auth/remote-token',
     {
-      preHandler: requireRole(Role.Admin),
+      config: { access: role(Role.Admin) },
       schema: { body: ZRemoteTokenRequest, response: { 200: ZRemoteTokenResponse } },
     },
     async (req) => mintRemoteToken(ctx, principalOf(req), req.body.accountId),
   );
 
-  app.post('/auth/logout', { preHandler: requireLogin, schema: { response: { 200: ZOk } } }, async (req) => {
+  app.post('/auth/logout', { config: { access: LOGIN }, schema: { response: { 200: ZOk } } }, async (req) => {
     await logout(ctx, principalOf(req));
     return OK;
   });
@@ -57,7 +64,7 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/forgot',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { access: PUBLIC, rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: { body: ZForgotRequest, response: { 200: ZOk } },
     },
     async (req) => {
@@ -66,13 +73,13 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
     },
   );
 
-  app.get('/accounts/me', { preHandler: requireLogin, schema: { response: { 200: ZMe } } }, async (req) =>
+  app.get('/accounts/me', { config: { access: LOGIN }, schema: { response: { 200: ZMe } } }, async (req) =>
     toMe(principalOf(req)),
   );
 
   app.get(
     '/alerts/login',
-    { preHandler: requireLogin, schema: { response: { 200: ZLoginAlerts } } },
+    { config: { access: LOGIN }, schema: { response: { 200: ZLoginAlerts } } },
     async (req) => loadLoginAlerts(ctx, principalOf(req)),
   );
 };

@@ -1,21 +1,19 @@
 // Preferred domains. GET preferredDomains/list feeds the office form's selector (admins).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { Role, ZPreferredDomainOption } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
-import { preferredDomains } from '../db/schema';
-import { requireRole } from '../http/auth';
+import { role } from '../http/access';
+import { domainOptions } from './sql';
 
 const domainsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.get(
     '/preferredDomains/list',
-    { preHandler: requireRole(Role.Admin), schema: { response: { 200: z.array(ZPreferredDomainOption) } } },
-    () =>
-      ctx.db
-        .select({ id: preferredDomains.id, domain: preferredDomains.domain, hidden: preferredDomains.hidden })
-        .from(preferredDomains)
-        .orderBy(asc(preferredDomains.id)),
+    {
+      config: { access: role(Role.Admin) },
+      schema: { response: { 200: z.array(ZPreferredDomainOption) } },
+    },
+    () => domainOptions(ctx.db),
   );
 };
 

@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Role } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
-import { principalOf, requireRole } from '../http/auth';
+import { principalOf } from '../http/auth';
+import { PUBLIC, role } from '../http/access';
 import { notFound, validationError } from '../http/errors';
 import { filesDir, isStoredName, MAX_IMAGE_BYTES, mimeOf, storeImage } from './service';
 
@@ -15,7 +16,7 @@ const filesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
 
   app.post(
     '/files/image',
-    { preHandler: requireRole(Role.Company), schema: { response: { 200: z.object({ url: z.string() }) } } },
+    { config: { access: role(Role.Company) }, schema: { response: { 200: z.object({ url: z.string() }) } } },
     async (req) => {
       const file = await req.file().catch(() => undefined);
       if (!file) throw validationError({ file: ['Choose an image to upload'] });
@@ -28,7 +29,7 @@ const filesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
 
   app.get(
     '/files/:name',
-    { schema: { params: z.object({ name: z.string().max(80) }) } },
+    { config: { access: PUBLIC }, schema: { params: z.object({ name: z.string().max(80) }) } },
     async (req, reply) => {
       const { name } = req.params;
       if (!isStoredName(name)) throw notFound();

@@ -1,10 +1,10 @@
-// Bearer JWT sessions, the principal of a request, and the role and permission guards every route uses.
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+// Bearer JWT sessions and the principal of a request (http/access.ts decides who may call what).
+import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { ALL_PERMISSIONS, hasRole, Permission, Role, type TMe } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne, sql } from '../db/client';
-import { forbidden, invalidToken } from './errors';
+import { invalidToken } from './errors';
 
 export interface Principal {
   accountId: number;
@@ -129,7 +129,7 @@ export function toMe(p: Principal): TMe {
   };
 }
 
-/** onRequest: reads the bearer token if there is one; guards decide whether it is needed. */
+/** Reads the bearer token if there is one; the route's declared access decides whether it is needed. */
 export function authenticate(ctx: AppContext) {
   return async (req: FastifyRequest) => {
     req.principal = null;
@@ -152,24 +152,6 @@ export function authenticate(ctx: AppContext) {
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw invalidToken();
   return req.principal;
-}
-
-/** Guard: a logged-in account holding `role` or a higher one. */
-export function requireRole(role: Role): preHandlerHookHandler {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
-    const p = principalOf(req);
-    if (!hasRole(p.role, role)) throw forbidden();
-  };
-}
-
-export const requireLogin = requireRole(Role.Agent);
-
-/** Guard: a logged-in account holding `permission` (superadmin holds every permission). */
-export function requirePermission(permission: Permission): preHandlerHookHandler {
-  return async (req: FastifyRequest) => {
-    const p = principalOf(req);
-    if (!p.permissions.includes(permission)) throw forbidden();
-  };
 }
 
 export const hasPermission = (p: Principal, permission: Permission) => p.permissions.includes(permission);

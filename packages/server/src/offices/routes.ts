@@ -18,21 +18,20 @@ import {
   ZOk,
 } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
-import { principalOf, requireLogin, requireRole } from '../http/auth';
+import { principalOf } from '../http/auth';
+import { LOGIN, role } from '../http/access';
 import * as offices from './service';
 
 const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
-  const admin = requireRole(Role.Admin);
-
   app.post(
     '/offices/search',
-    { preHandler: admin, schema: { body: ZOfficeSearch, response: { 200: ZOfficeList } } },
+    { config: { access: role(Role.Admin) }, schema: { body: ZOfficeSearch, response: { 200: ZOfficeList } } },
     (req) => offices.listOffices(ctx, req.body),
   );
 
   app.post(
     '/offices/status',
-    { preHandler: admin, schema: { body: ZOfficeStatus, response: { 200: ZOk } } },
+    { config: { access: role(Role.Admin) }, schema: { body: ZOfficeStatus, response: { 200: ZOk } } },
     async (req) => {
       await offices.changeOfficesStatus(ctx, req.body);
       return OK;
@@ -42,7 +41,7 @@ const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.get(
     '/offices/:id',
     {
-      preHandler: requireRole(Role.Company),
+      config: { access: role(Role.Company) },
       schema: { params: ZIdParams, response: { 200: ZOfficeDetail } },
     },
     (req) => offices.getOffice(ctx, principalOf(req), req.params.id),
@@ -51,7 +50,7 @@ const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.put(
     '/offices',
     {
-      preHandler: requireRole(Role.Superadmin),
+      config: { access: role(Role.Superadmin) },
       schema: { body: ZOfficeCreate, response: { 200: z.object({ id: z.number() }) } },
     },
     async (req) => ({ id: await offices.createOffice(ctx, req.body) }),
@@ -59,7 +58,10 @@ const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
 
   app.post(
     '/offices/:id',
-    { preHandler: admin, schema: { params: ZIdParams, body: ZOfficeUpdate, response: { 200: ZOk } } },
+    {
+      config: { access: role(Role.Admin) },
+      schema: { params: ZIdParams, body: ZOfficeUpdate, response: { 200: ZOk } },
+    },
     async (req) => {
       await offices.updateOffice(ctx, principalOf(req), req.params.id, req.body);
       return OK;
@@ -69,7 +71,7 @@ const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.get(
     '/companies',
     {
-      preHandler: requireLogin,
+      config: { access: LOGIN },
       schema: { querystring: ZCompaniesQuery, response: { 200: z.array(ZCompanyOption) } },
     },
     (req) => offices.companyOptions(ctx, principalOf(req), req.query.onlyAvailable),
@@ -78,7 +80,7 @@ const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.get(
     '/companies/agents',
     {
-      preHandler: requireLogin,
+      config: { access: LOGIN },
       schema: { querystring: ZCompanyAgentsQuery, response: { 200: z.array(ZAgentOption) } },
     },
     (req) => offices.companyAgentOptions(ctx, principalOf(req), req.query.companyId, req.query.agentsQuery),

@@ -1,9 +1,8 @@
 // Office rules: who may list, read, create, change and (de)activate offices, and the office selectors.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   Role,
-  type TCompanyOption,
-  type TAgentOption,
+  type TCompaniesAgentsMode,
   type TOfficeDetail,
   type TOfficeRow,
   type TOfficeSearch,
@@ -16,13 +15,22 @@ import type { AppContext } from '../context';
 import { decryptSecret } from '../common/crypto';
 import { sanitizeRichText } from '../common/sanitize';
 import { publishChange } from '../common/changes';
-import { queryRows, type Queryable } from '../db/client';
-import { accounts, agents, officeSites, offices } from '../db/schema';
+import type { Queryable } from '../db/client';
+import { accounts, agents, offices } from '../db/schema';
 import { changePassword, createAccount } from '../accounts/credentials';
 import type { Principal } from '../http/auth';
-import { notFound } from '../http/errors';
-import { assertOffice, scopeOf } from '../http/tenant';
-import { findOffice, officeSiteIds, searchOffices, type OfficeRecord } from './sql';
+import { notFound, validationError } from '../http/errors';
+import { assertOffice } from '../http/tenant';
+import {
+  domainExists,
+  findCompanyAgentOptions,
+  findCompanyOptions,
+  findOffice,
+  officeSiteIds,
+  replaceOfficeSites,
+  searchOffices,
+  type OfficeRecord,
+} from './sql';
 
 function toRow(ctx: AppContext, r: OfficeRecord): TOfficeRow {
   return {
@@ -60,18 +68,6 @@ export async function getOffice(ctx: AppContext, p: Principal, id: number): Prom
   };
 }
 
-async function replaceSites(db: Queryable, officeId: number, siteIds: number[]) {
-  await db.delete(officeSites).where(eq(officeSites.officeId, officeId));
-  const unique = [...new Set(siteIds)];
-  if (!unique.length) return;
-  // Only existing sites are linked; unknown ids are ignored rather than failing the whole save.
-  await db.execute(sql`insert into office_sites (office_id, site_id)
-    select ${officeId}, s.id from sites s where s.id in ${sql`(${sql.join(
-      unique.map((i) => sql`${i}`),
-      sql`, `,
-    )})`}`);
-}
-
 type OfficeCreate = z.output<typeof ZOfficeCreate>;
 type OfficeUpdate = z.output<typeof ZOfficeUpdate>;
 
@@ -85,7 +81,14 @@ const officeFields = (v: OfficeUpdate) => ({
   preferredDomainId: v.preferredDomainId ?? null,
 });
 
+/** A preferred domain that does not exist is the user's mistake, not a server error. */
+async function assertDomain(db: Queryable, id: number | null | undefined) {
+  if (id != null && !(await domainExists(db, id)))
+    throw validationError({ preferredDomainId: ['Choose an existing preferred domain'] });
+}
+
 export async function createOffice(ctx: AppContext, v: OfficeCreate): Promise<number> {
+  await assertDomain(ctx.db, v.preferredDomainId);
   return ctx.db.transaction(async (tx) => {
     const accountId = await createAccount(tx, ctx.keys, {
       role: Role.Company,
@@ -98,13 +101,14 @@ export async function createOffice(ctx: AppContext, v: OfficeCreate): Promise<nu
       .values({ accountId, ...officeFields(v), active: v.active })
       .returning({ id: offices.id });
     if (!v.active) await tx.update(accounts).set({ active: false }).where(eq(accounts.id, accountId));
-    await replaceSites(tx, office.id, v.siteIds);
+    await replaceOfficeSites(tx, office.id, v.siteIds);
     return office.id;
   });
 }
 
 export async function updateOffice(ctx: AppContext, p: Principal, id: number, v: OfficeUpdate) {
   assertOffice(p, id);
+  await assertDomain(ctx.db, v.preferredDomainId);
   await ctx.db.transaction(async (tx) => {
     const [office] = await tx
       .update(offices)
@@ -114,7 +118,7 @@ export async function updateOffice(ctx: AppContext, p: Principal, id: number, v:
     if (!office) throw notFound();
     if (office.active !== v.active) await setOfficesStatus(tx, [id], { active: v.active });
     if (v.password) await changePassword(tx, ctx.keys, office.accountId, v.password);
-    await replaceSites(tx, id, v.siteIds);
+    await replaceOfficeSites(tx, id, v.siteIds);
   });
   await publishChange(ctx, 'tracking');
 }
@@ -153,49 +157,17 @@ export async function changeOfficesStatus(ctx: AppContext, input: TOfficeStatus)
 }
 
 /** Offices for selectors: admins get all, everyone else only their own office. */
-export async function companyOptions(
-  ctx: AppContext,
-  p: Principal,
-  onlyAvailable?: boolean,
-): Promise<TCompanyOption[]> {
-  const s = scopeOf(p);
-  const rows = await ctx.db
-    .select({ id: offices.id, officeName: offices.officeName, active: offices.active })
-    .from(offices)
-    .where(
-      and(
-        s.kind === 'all' ? undefined : eq(offices.id, s.officeId),
-        onlyAvailable ? and(eq(offices.active, true), eq(offices.hidden, false)) : undefined,
-      ),
-    )
-    .orderBy(sql`lower(${offices.officeName})`);
-  return rows;
+export function companyOptions(ctx: AppContext, p: Principal, onlyAvailable?: boolean) {
+  return findCompanyOptions(ctx.db, p, onlyAvailable ?? false);
 }
 
-/** Agents for selectors, scoped: an agent gets only itself. Modes: All, Available, AvailablePlusSuspended. */
-export async function companyAgentOptions(
+/** Agents for selectors, scoped: an agent gets only itself; another office's id answers 404. */
+export function companyAgentOptions(
   ctx: AppContext,
   p: Principal,
   companyId: number | undefined,
-  mode: 'All' | 'Available' | 'AvailablePlusSuspended',
-): Promise<TAgentOption[]> {
-  const s = scopeOf(p);
+  mode: TCompaniesAgentsMode,
+) {
   if (companyId !== undefined) assertOffice(p, companyId);
-  const officeId = s.kind === 'all' ? companyId : s.officeId;
-  const modeWhere =
-    mode === 'Available'
-      ? sql`g.active and not g.hidden and a.approved`
-      : mode === 'AvailablePlusSuspended'
-        ? sql`not g.hidden and a.approved`
-        : sql`true`;
-  return queryRows<TAgentOption>(
-    ctx.db,
-    sql`select g.id, a.username, g.first_name as "firstName", g.last_name as "lastName",
-               g.office_id as "companyId", g.active
-        from agents g join accounts a on a.id = g.account_id
-        where ${modeWhere}
-          ${officeId !== undefined ? sql`and g.office_id = ${officeId}` : sql``}
-          ${s.kind === 'agent' ? sql`and g.id = ${s.agentId}` : sql``}
-        order by lower(a.username)`,
-  );
+  return findCompanyAgentOptions(ctx.db, p, companyId, mode);
 }

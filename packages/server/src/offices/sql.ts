@@ -1,8 +1,18 @@
 // Office queries: the list with its counts, one office, options for selectors.
-import { sql, type SQL } from 'drizzle-orm';
-import type { TOfficeSearch } from '@salesdesk/contract';
+import { sql } from 'drizzle-orm';
+import type {
+  OFFICE_SORT_FIELDS,
+  TAgentOption,
+  TCompaniesAgentsMode,
+  TCompanyOption,
+  TOfficeSearch,
+} from '@salesdesk/contract';
 import { queryOne, queryRows, type Queryable } from '../db/client';
-import { and, containsPattern, criterion, limitOffset, orderBy } from '../common/list';
+import { and, contains, criterion, pagedQuery, type SortSpec } from '../common/list';
+import type { Principal } from '../http/auth';
+import { col, scoped } from '../http/tenant';
+
+type OfficeSortField = (typeof OFFICE_SORT_FIELDS)[number];
 
 export interface OfficeRecord {
   id: number;
@@ -23,46 +33,43 @@ export interface OfficeRecord {
   reg_time: Date;
 }
 
-const SORTABLE: Record<string, SQL> = {
-  officeName: sql`lower(o.office_name)`,
-  agentsCount: sql`agents_count`,
-  sitesCount: sql`sites_count`,
-  username: sql`lower(a.username)`,
-  active: sql`o.active`,
-  regTime: sql`o.reg_time`,
+const SORT: SortSpec<OfficeSortField> = {
+  fields: {
+    officeName: sql`lower(o.office_name)`,
+    agentsCount: sql`agents_count`,
+    sitesCount: sql`sites_count`,
+    username: sql`lower(a.username)`,
+    active: sql`o.active`,
+    regTime: sql`o.reg_time`,
+  },
+  default: { field: 'officeName', asc: true },
+  tieBreak: sql`o.id`,
 };
 
-const SELECT = sql`
-  select o.id, o.account_id, o.office_name, o.man_first_name, o.man_last_name, o.man_email, o.agent_notes,
-         a.username, a.password_secret, o.preferred_domain_id, d.domain as preferred_domain,
-         o.active, o.hidden, o.reg_time,
-         (select count(*)::int from agents g where g.office_id = o.id) as agents_count,
-         (select count(*)::int from office_sites s where s.office_id = o.id) as sites_count
-  from offices o
+const COLUMNS = sql`
+  o.id, o.account_id, o.office_name, o.man_first_name, o.man_last_name, o.man_email, o.agent_notes,
+  a.username, a.password_secret, o.preferred_domain_id, d.domain as preferred_domain,
+  o.active, o.hidden, o.reg_time,
+  (select count(*)::int from agents g where g.office_id = o.id) as agents_count,
+  (select count(*)::int from office_sites s where s.office_id = o.id) as sites_count`;
+
+const FROM = sql`offices o
   join accounts a on a.id = o.account_id
   left join preferred_domains d on d.id = o.preferred_domain_id`;
 
-function searchWhere(q: TOfficeSearch): SQL {
+export function searchOffices(db: Queryable, q: TOfficeSearch) {
   const username = criterion(q.criteria, 'username');
-  return and([username ? sql`lower(a.username) like lower(${containsPattern(username)})` : undefined]);
-}
-
-export async function searchOffices(db: Queryable, q: TOfficeSearch) {
-  const where = searchWhere(q);
-  const order = orderBy(SORTABLE, q, { field: 'officeName', asc: true }, sql`o.id`);
-  const items = await queryRows<OfficeRecord>(
-    db,
-    sql`${SELECT} where ${where} order by ${order} ${limitOffset(q)}`,
-  );
-  const count = await queryOne<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from offices o join accounts a on a.id = o.account_id where ${where}`,
-  );
-  return { items, total: count?.total ?? 0 };
+  return pagedQuery<OfficeRecord, OfficeSortField>(db, {
+    select: COLUMNS,
+    from: FROM,
+    where: and([username ? contains(sql`a.username`, username) : undefined]),
+    sort: SORT,
+    query: q,
+  });
 }
 
 export const findOffice = (db: Queryable, id: number) =>
-  queryOne<OfficeRecord>(db, sql`${SELECT} where o.id = ${id}`);
+  queryOne<OfficeRecord>(db, sql`select ${COLUMNS} from ${FROM} where o.id = ${id}`);
 
 export async function officeSiteIds(db: Queryable, officeId: number): Promise<number[]> {
   const rows = await queryRows<{ site_id: number }>(
@@ -70,4 +77,53 @@ export async function officeSiteIds(db: Queryable, officeId: number): Promise<nu
     sql`select site_id from office_sites where office_id = ${officeId} order by site_id`,
   );
   return rows.map((r) => r.site_id);
+}
+
+/** Offices for selectors: admins get all, everyone else only their own office. */
+export const findCompanyOptions = (db: Queryable, p: Principal, onlyAvailable: boolean) =>
+  queryRows<TCompanyOption>(
+    db,
+    sql`select o.id, o.office_name as "officeName", o.active from offices o
+        where ${scoped(p, { office: col('o.id'), agent: 'office' })}
+          ${onlyAvailable ? sql`and o.active and not o.hidden` : sql``}
+        order by lower(o.office_name), o.id`,
+  );
+
+const AGENT_MODES: Record<TCompaniesAgentsMode, ReturnType<typeof sql>> = {
+  All: sql`true`,
+  Available: sql`g.active and not g.hidden and a.approved`,
+  AvailablePlusSuspended: sql`not g.hidden and a.approved`,
+};
+
+/** Agents for selectors, scoped (an agent gets only itself), optionally of one office. */
+export const findCompanyAgentOptions = (
+  db: Queryable,
+  p: Principal,
+  officeId: number | undefined,
+  mode: TCompaniesAgentsMode,
+) =>
+  queryRows<TAgentOption>(
+    db,
+    sql`select g.id, a.username, g.first_name as "firstName", g.last_name as "lastName",
+               g.office_id as "companyId", g.active
+        from agents g join accounts a on a.id = g.account_id
+        where ${scoped(p, { office: col('g.office_id'), agent: col('g.id') })} and ${AGENT_MODES[mode]}
+          ${officeId !== undefined ? sql`and g.office_id = ${officeId}` : sql``}
+        order by lower(a.username), g.id`,
+  );
+
+/** Links the office to the given sites that exist (unknown ids are ignored), replacing its old ones. */
+export async function replaceOfficeSites(db: Queryable, officeId: number, siteIds: number[]) {
+  await db.execute(sql`delete from office_sites where office_id = ${officeId}`);
+  const unique = [...new Set(siteIds)];
+  if (!unique.length) return;
+  await db.execute(sql`insert into office_sites (office_id, site_id)
+    select ${officeId}, s.id from sites s where s.id in (${sql.join(
+      unique.map((i) => sql`${i}`),
+      sql`, `,
+    )})`);
+}
+
+export async function domainExists(db: Queryable, id: number): Promise<boolean> {
+  return !!(await queryOne(db, sql`select 1 as one from preferred_domains where id = ${id}`));
 }

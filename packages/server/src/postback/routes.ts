@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { POSTBACK_RATE_PER_MINUTE, ZPostbackParams, ZPostbackResponse } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
+import { PUBLIC } from '../http/access';
 import { handlePostback } from './service';
 
 const asObject = (v: unknown): Record<string, unknown> =>
@@ -10,6 +11,7 @@ const asObject = (v: unknown): Record<string, unknown> =>
 
 // Limited per site, not per IP: one site's runaway retries must not crowd out the others.
 const perSite = {
+  access: PUBLIC,
   rateLimit: {
     max: POSTBACK_RATE_PER_MINUTE,
     timeWindow: '1 minute',

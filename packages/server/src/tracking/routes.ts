@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLinksList, ZLinksListRequest } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
-import { principalOf, requireLogin } from '../http/auth';
+import { principalOf } from '../http/auth';
+import { LOGIN, PUBLIC } from '../http/access';
 import { notFound } from '../http/errors';
 import { closeTracking, startTracking } from './runtime';
 import { listLinks, recordClick } from './service';
@@ -29,12 +30,17 @@ const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
 
   app.post(
     '/links/list',
-    { preHandler: requireLogin, schema: { body: ZLinksListRequest, response: { 200: ZLinksList } } },
+    { config: { access: LOGIN }, schema: { body: ZLinksListRequest, response: { 200: ZLinksList } } },
     (req) => listLinks(ctx, principalOf(req), req.body),
   );
 
   // No HEAD twin: link previewers send HEAD, and that is not a click.
-  const lean = { helmet: false, logLevel: 'warn', exposeHeadRoute: false } as const;
+  const lean = {
+    helmet: false,
+    logLevel: 'warn',
+    exposeHeadRoute: false,
+    config: { access: PUBLIC },
+  } as const;
   app.get('/links/go/:siteId/:typeId/:agentId', lean, async (req, reply) => {
     const p = req.params as GoParams;
     const siteId = pathId(p.siteId);

@@ -1,0 +1,60 @@
+// Every /api route declares who may call it; one onRequest hook enforces that before the body is read.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { hasRole, type Permission, Role } from '@salesdesk/contract';
+import type { AppContext } from '../context';
+import { authenticate } from './auth';
+import { forbidden, invalidToken } from './errors';
+
+export type Access =
+  { kind: 'public' } | { kind: 'role'; role: Role } | { kind: 'permission'; permission: Permission };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: `PUBLIC`, `LOGIN`, `role(...)` or `permission(...)`. Required under /api. */
+    access?: Access;
+  }
+}
+
+/** No session needed; an Authorization header is ignored (a stale token must not break a click or a login). */
+export const PUBLIC: Access = { kind: 'public' };
+/** The lowest role, or a higher one. */
+export const role = (r: Role): Access => ({ kind: 'role', role: r });
+/** Any logged-in account. */
+export const LOGIN: Access = role(Role.Agent);
+/** A logged-in account holding the permission (a superadmin holds every permission). */
+export const permission = (p: Permission): Access => ({ kind: 'permission', permission: p });
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/**
+ * Registers the access check on an /api plugin: the app refuses to start when a route declares no
+ * access, and each request is authenticated and checked in onRequest, so 401/403 come before 400.
+ * Returns the list of declared routes (the route matrix test walks it).
+ */
+export function enforceAccess(api: FastifyInstance, ctx: AppContext): DeclaredRoute[] {
+  const declared: DeclaredRoute[] = [];
+  api.addHook('onRoute', (route: RouteOptions) => {
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') declared.push({ method, url: route.url, access });
+    }
+  });
+  const readToken = authenticate(ctx);
+  api.addHook('onRequest', async (req: FastifyRequest) => {
+    req.principal = null;
+    // The not-found handler has no declaration: it answers 404 to everybody.
+    const access = req.routeOptions.config?.access;
+    if (!access || access.kind === 'public') return;
+    await readToken(req);
+    const p = req.principal as FastifyRequest['principal'];
+    if (!p) throw invalidToken();
+    if (access.kind === 'role' && !hasRole(p.role, access.role)) throw forbidden();
+    if (access.kind === 'permission' && !p.permissions.includes(access.permission)) throw forbidden();
+  });
+  return declared;
+}
