@@ -96,7 +96,7 @@ export async function logout(ctx: AppContext, p: Principal) {
     );
 }
 
-async function mintToken(ctx: AppContext, accountId: number, createdBy: number | null, ttlMs: number) {
+export async function mintToken(ctx: AppContext, accountId: number, createdBy: number | null, ttlMs: number) {
   const token = randomToken();
   await ctx.db.insert(remoteLoginTokens).values({
     tokenHash: sha256(token),

@@ -7,6 +7,7 @@ import { accounts, agentSites, agents, linkTypes, officeSites, offices, sites } 
 import type { App } from '../app';
 import { call } from './harness';
 import { publishChange } from '../common/changes';
+import { signSession } from '../http/auth';
 
 export const PASSWORD = 'secret123';
 let counter = 0;
@@ -142,4 +143,22 @@ export async function buildClickPath(ctx: AppContext, siteOpts: Partial<typeof s
     agentAccountId: agent.accountId,
     agentUsername: agent.username,
   };
+}
+
+/** A session token for an account without the login endpoint (no captcha, no limiter, no login log). */
+export async function tokenFor(ctx: AppContext, accountId: number): Promise<string> {
+  const [a] = await ctx.db
+    .select({ role: accounts.role, sv: accounts.sessionVersion })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const [g] = await ctx.db.select().from(agents).where(eq(agents.accountId, accountId));
+  const [o] = await ctx.db.select().from(offices).where(eq(offices.accountId, accountId));
+  return signSession(ctx, {
+    accountId,
+    role: a.role,
+    agentId: g?.id ?? null,
+    companyId: g?.officeId ?? o?.id ?? null,
+    sessionVersion: a.sv,
+    loginLogId: 0,
+  });
 }

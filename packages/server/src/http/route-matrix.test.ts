@@ -1,0 +1,116 @@
+// Walks every registered /api route as nobody, an agent, an office, an admin and a superadmin, with
+// their own and another office's ids, and checks each answer against the route's declared access.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasRole, Role } from '@salesdesk/contract';
+import { declaredRoutes } from '../app';
+import { call, testEnv, type TestEnv } from '../test/harness';
+import { nextIp } from '../test/factories';
+import { samples, type SampleRequest } from '../test/route-samples';
+import { buildWorld, EVERYONE, type Who, type World } from '../test/route-world';
+import type { Access } from './access';
+
+let env: TestEnv;
+let world: World;
+beforeAll(async () => {
+  env = await testEnv();
+  world = await buildWorld(env.ctx);
+});
+
+const ROLE_OF: Record<Exclude<Who, 'anonymous'>, Role> = {
+  agent: Role.Agent,
+  office: Role.Company,
+  admin: Role.Admin,
+  superadmin: Role.Superadmin,
+};
+
+/** In this world only the superadmin holds permissions (the admin has none). */
+function allows(access: Access, who: Who): boolean {
+  if (access.kind === 'public') return true;
+  if (who === 'anonymous') return false;
+  if (access.kind === 'role') return hasRole(ROLE_OF[who], access.role);
+  return who === 'superadmin';
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(method: string, req: SampleRequest, token?: string) {
+  if (req.payload !== undefined) {
+    const res = await env.app.inject({
+      method: method as Method,
+      url: `/api/${req.url}`,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...req.headers },
+      payload: req.payload,
+      remoteAddress: nextIp(),
+    });
+    return { status: res.statusCode, body: res.body };
+  }
+  const body = req.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+  const res = await call(env.app, method as Method, req.url, {
+    token,
+    body,
+    headers: req.headers,
+    ip: nextIp(),
+  });
+  return { status: res.status, body: res.body };
+}
+
+const isOk = (status: number, alsoOk: number[] = []) =>
+  (status >= 200 && status < 400) || alsoOk.includes(status);
+
+describe('route matrix', () => {
+  it('has a sample for every declared route, and no sample for a route that is gone', async () => {
+    await env.app.ready();
+    const keys = declaredRoutes(env.app).map((r) => `${r.method} ${r.url}`);
+    expect(keys.length).toBeGreaterThan(20);
+    expect(
+      keys.filter((k) => !samples[k]),
+      'add these to test/route-samples.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(samples).filter((k) => !keys.includes(k)),
+      'routes that no longer exist',
+    ).toEqual([]);
+  });
+
+  it('answers every route by its declared access, before validation, and scopes ids by tenant', async () => {
+    await env.app.ready();
+    const failures: string[] = [];
+    for (const route of declaredRoutes(env.app)) {
+      const key = `${route.method} ${route.url}`;
+      const sample = samples[key];
+      if (!sample) continue;
+      for (const who of EVERYONE) {
+        const token = who === 'anonymous' ? undefined : await world.token(who);
+        const label = `${key} as ${who}`;
+        if (!allows(route.access, who)) {
+          // A body the schema refuses: the access answer must come first.
+          const req = await sample.build(world, world.own);
+          const bad = {
+            ...req,
+            body: route.method === 'GET' ? undefined : { bogus: '\u0000' },
+            payload: undefined,
+          };
+          const res = await send(route.method, bad, token);
+          const want = who === 'anonymous' ? 401 : 403;
+          if (res.status !== want) failures.push(`${label}: ${res.status}, want ${want}`);
+          continue;
+        }
+        const own = await send(route.method, await sample.build(world, world.own), token);
+        if (!isOk(own.status, sample.alsoOk))
+          failures.push(`${label} (own ids): ${own.status} ${JSON.stringify(own.body).slice(0, 200)}`);
+        if (sample.tenantIds) {
+          const other = await send(route.method, await sample.build(world, world.other), token);
+          const seesAll = who === 'admin' || who === 'superadmin';
+          const good = seesAll ? isOk(other.status, sample.alsoOk) : other.status === 404;
+          if (!good) failures.push(`${label} (another office's ids): ${other.status}`);
+        }
+        if (route.access.kind === 'public') {
+          // A stale token is ignored on a public route.
+          const stale = await send(route.method, await sample.build(world, world.own), 'stale.token.here');
+          if (stale.status === 401) failures.push(`${label} with a stale token: 401`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
