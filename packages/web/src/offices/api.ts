@@ -1,5 +1,6 @@
 // Calls and TanStack Query hooks of the offices area (and the site/domain selectors its form needs).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OFFICE_SORT_FIELDS } from '@salesdesk/contract';
 import type {
   TList,
   TListQuery,
@@ -15,13 +16,11 @@ import { apiFetch } from '../api/client';
 
 export const OFFICES_KEY = ['offices'] as const;
 
-export function useOfficeList(query: TListQuery) {
-  return useQuery({
-    queryKey: [...OFFICES_KEY, 'search', query],
-    queryFn: () => apiFetch<TList<TOfficeRow>>('POST', 'offices/search', query),
-    placeholderData: keepPreviousData,
-  });
-}
+export type OfficeSortField = (typeof OFFICE_SORT_FIELDS)[number];
+
+/** The list call of /app/offices (useListPage runs it). */
+export const searchOffices = (query: TListQuery, signal?: AbortSignal) =>
+  apiFetch<TList<TOfficeRow>>('POST', 'offices/search', query, { signal });
 
 export function useOffice(id: number | undefined) {
   return useQuery({

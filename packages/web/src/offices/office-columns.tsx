@@ -3,6 +3,7 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatAccountStatus, formatDateTime, type TOfficeRow } from '@salesdesk/contract';
 import type { DataColumn } from '../ui/data-table';
+import type { OfficeSortField } from './api';
 
 export interface OfficeRowActions {
   setActive: (row: TOfficeRow, active: boolean) => void;
@@ -12,7 +13,7 @@ export interface OfficeRowActions {
 export const officeSitesPath = (row: Pick<TOfficeRow, 'companyId' | 'officeName'>) =>
   `/app/offices/${row.companyId}/${encodeURIComponent(row.officeName)}/sites`;
 
-export function officeColumns(actions: OfficeRowActions): DataColumn<TOfficeRow>[] {
+export function officeColumns(actions: OfficeRowActions): DataColumn<TOfficeRow, OfficeSortField>[] {
   return [
     { id: 'officeName', header: 'Office Name', sortable: true, cell: (r) => r.officeName },
     {

@@ -4,11 +4,22 @@ import { confirmDialog } from '../ui/dialogs';
 
 type Apply = (change: { ids: number[]; active?: boolean; hidden?: boolean }) => Promise<unknown>;
 
-/** Activating one row asks nothing; bulk activation, suspension and show/hide ask first. */
-export async function changeActive(apply: Apply, ids: number[], active: boolean): Promise<boolean> {
-  if (active && ids.length === 1) {
-    await apply({ ids, active });
-    return true;
+/** Where the change starts: a row's own button, or the multi-select bar. */
+export type StatusSource = 'row' | 'bulk';
+
+/** Only a row's Activate asks nothing; the bar's Activate confirms even for one selected office. */
+export function changeActive(
+  apply: Apply,
+  ids: number[],
+  active: boolean,
+  source: StatusSource,
+): Promise<boolean> {
+  if (active && source === 'row') {
+    // apiFetch has already shown the error note; false tells the caller nothing changed.
+    return apply({ ids, active }).then(
+      () => true,
+      () => false,
+    );
   }
   return confirmDialog({
     heading: active ? CONFIRM_TEXTS.activateOffices : CONFIRM_TEXTS.suspendOffice,

@@ -1,16 +1,17 @@
 // /app/offices: search by username, sortable paged list, row and bulk status actions.
-import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Group, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { Button, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { Role } from '@salesdesk/contract';
+import { OFFICE_SEARCH_FIELDS, OFFICE_SORT_FIELDS, Role, type TOfficeStatus } from '@salesdesk/contract';
 import { Page } from '../shell/page';
 import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
+import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { SelectionBar } from '../ui/selection-bar';
-import { useListState } from '../ui/use-list-state';
-import { useOfficeList, useSetOfficesStatus } from './api';
+import { useListPage } from '../ui/use-list-page';
+import { OFFICES_KEY, searchOffices, useSetOfficesStatus } from './api';
 import { officeColumns } from './office-columns';
 import { changeActive, changeHidden } from './office-status';
 
@@ -18,24 +19,27 @@ export const OFFICES_EMPTY = 'No data';
 
 export function OfficesListPage() {
   const me = useMe();
-  const list = useListState({ defaultSortField: 'officeName', filterKeys: ['username'] });
-  const offices = useOfficeList(list.query);
-  const status = useSetOfficesStatus();
-  const [selection, setSelection] = useState<Set<number>>(new Set());
-  const apply = (change: { ids: number[]; active?: boolean; hidden?: boolean }) => status.mutateAsync(change);
-
-  const columns = useMemo(
-    () =>
-      officeColumns({
-        setActive: (row, active) => void changeActive(apply, [row.companyId], active),
-        setHidden: (row, hidden) => void changeHidden(apply, [row.companyId], hidden),
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `apply` only wraps the stable mutateAsync
-    [status.mutateAsync],
-  );
+  const offices = useListPage({
+    queryKey: OFFICES_KEY,
+    queryFn: searchOffices,
+    getRowId: (r) => r.companyId,
+    sortFields: OFFICE_SORT_FIELDS,
+    filterKeys: OFFICE_SEARCH_FIELDS,
+    defaultSortField: 'officeName',
+    emptyText: OFFICES_EMPTY,
+    selectable: true,
+  });
+  const { mutateAsync } = useSetOfficesStatus();
+  const columns = useMemo(() => {
+    const apply = (change: TOfficeStatus) => mutateAsync(change);
+    return officeColumns({
+      setActive: (row, active) => void changeActive(apply, [row.companyId], active, 'row'),
+      setHidden: (row, hidden) => void changeHidden(apply, [row.companyId], hidden),
+    });
+  }, [mutateAsync]);
 
   const bulk = async (active: boolean) => {
-    if (await changeActive(apply, [...selection], active)) setSelection(new Set());
+    if (await changeActive(mutateAsync, offices.selected, active, 'bulk')) offices.clearSelection();
   };
 
   return (
@@ -50,54 +54,18 @@ export function OfficesListPage() {
         )
       }
     >
-      <UsernameSearch
-        value={list.filters.username ?? ''}
-        onSearch={(username) => list.setFilters({ username })}
-      />
+      <ListSearch {...offices.search} label="Search offices">
+        {(field) => <TextInput label="Search by username" {...field('username')} />}
+      </ListSearch>
       <SelectionBar
-        count={selection.size}
+        count={offices.selected.length}
         actions={[
           { label: 'Activate', onClick: () => void bulk(true), color: 'green' },
           { label: 'Suspend', onClick: () => void bulk(false), color: 'red' },
         ]}
       />
-      <DataTable
-        data={offices.data?.items ?? []}
-        columns={columns}
-        getRowId={(r) => r.companyId}
-        loading={offices.isFetching}
-        emptyText={offices.isPending ? '' : OFFICES_EMPTY}
-        sort={{ field: list.sortField, asc: list.sortAsc }}
-        onSortChange={list.setSort}
-        selectable
-        selection={selection}
-        onSelectionChange={setSelection}
-        caption="Offices"
-      />
-      <Pagination
-        page={list.page}
-        pageSize={list.pageSize}
-        total={offices.data?.total ?? 0}
-        onPageChange={list.setPage}
-      />
+      <DataTable columns={columns} {...offices.table} caption="Offices" />
+      <Pagination {...offices.pagination} />
     </Page>
-  );
-}
-
-function UsernameSearch({ value, onSearch }: { value: string; onSearch: (v: string) => void }) {
-  const [text, setText] = useState(value);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <form onSubmit={submit} role="search">
-      <Group gap="xs" mb="sm" align="flex-end">
-        <TextInput label="Search by username" value={text} onChange={(e) => setText(e.currentTarget.value)} />
-        <Button type="submit" variant="default">
-          Search
-        </Button>
-      </Group>
-    </form>
   );
 }

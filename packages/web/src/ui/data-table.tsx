@@ -10,32 +10,40 @@ import {
 } from '@tanstack/react-table';
 import { ariaSort, nextSort, type TSort } from './sort';
 
-/**
- * A column: `id` names it (and is the server sort field unless `sortField` is given); `cell` renders one
- * row (index is the row's position on the page); `hidden` leaves it out (role or brand rules).
- */
-export type DataColumn<T> = {
+type ColumnBase<T> = {
   id: string;
   header: ReactNode;
   cell: (row: T, index: number) => ReactNode;
-  sortable?: boolean;
-  sortField?: string;
   hidden?: boolean;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
 };
 
+/**
+ * A column: `id` names it; `cell` renders one row (index is the row's position on the page); `hidden`
+ * leaves it out (role or brand rules). A sortable column's server sort field is `sortField`, else its
+ * `id`, and must be one of `S` (the list's sort fields from the contract): a typo does not compile.
+ */
+export type DataColumn<T, S extends string = string> =
+  | (ColumnBase<T> & { sortable?: false; sortField?: undefined })
+  | (ColumnBase<T> & { sortable: true; id: S; sortField?: undefined })
+  | (ColumnBase<T> & { sortable: true; sortField: S });
+
+/** The server field a sortable column sorts by. */
+const sortFieldOf = <S extends string>(col: { id: string; sortField?: S }): S =>
+  (col.sortField ?? col.id) as S;
+
 /** A footer row (Page Total, Overall Total): cells by column id, missing ones empty. */
 export type FooterRow = Partial<Record<string, ReactNode>>;
 
-export type DataTableProps<T, K extends string | number> = {
+export type DataTableProps<T, K extends string | number, S extends string = string> = {
   data: T[];
-  columns: DataColumn<T>[];
+  columns: DataColumn<T, S>[];
   getRowId: (row: T) => K;
   loading: boolean;
   emptyText: string;
   sort?: TSort;
-  onSortChange?: (field: string, asc: boolean) => void;
+  onSortChange?: (field: S, asc: boolean) => void;
   /** Adds a checkbox column; `selectAll` (default true) adds 'Select all' to its header. */
   selectable?: boolean;
   selectAll?: boolean;
@@ -54,22 +62,22 @@ export type DataTableProps<T, K extends string | number> = {
 const SELECT_ID = '__select';
 const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
 
-function SortHeader({
+function SortHeader<S extends string>({
   label,
   field,
   sort,
   onSortChange,
 }: {
   label: ReactNode;
-  field: string;
+  field: S;
   sort?: TSort;
-  onSortChange?: (field: string, asc: boolean) => void;
+  onSortChange?: (field: S, asc: boolean) => void;
 }) {
   const state = ariaSort(sort, field);
   const arrow = state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕';
   const click = () => {
     const next = nextSort(sort, field);
-    onSortChange?.(next.field, next.asc);
+    onSortChange?.(field, next.asc);
   };
   return (
     <UnstyledButton onClick={click} fw={700} fz="inherit" style={{ whiteSpace: 'nowrap' }}>
@@ -94,7 +102,9 @@ function tableVariantProps(print?: boolean, small?: boolean) {
   return { fz: 'sm', verticalSpacing: 'xs', striped: true, highlightOnHover: true } as const;
 }
 
-export function DataTable<T, K extends string | number>(props: DataTableProps<T, K>) {
+export function DataTable<T, K extends string | number, S extends string = string>(
+  props: DataTableProps<T, K, S>,
+) {
   const { data, columns, getRowId, loading, emptyText, sort, onSortChange, selection, onSelectionChange } =
     props;
   const selectable = !!props.selectable;
@@ -156,14 +166,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
     const col = byId.get(id);
     if (!col) return null;
     if (!col.sortable) return col.header;
-    return (
-      <SortHeader
-        label={col.header}
-        field={col.sortField ?? col.id}
-        sort={sort}
-        onSortChange={onSortChange}
-      />
-    );
+    return <SortHeader label={col.header} field={sortFieldOf(col)} sort={sort} onSortChange={onSortChange} />;
   };
 
   return (
@@ -182,7 +185,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                     key={header.id}
                     w={header.column.id === SELECT_ID ? 36 : col?.width}
                     ta={col?.align}
-                    aria-sort={col?.sortable ? ariaSort(sort, col.sortField ?? col.id) : undefined}
+                    aria-sort={col?.sortable ? ariaSort(sort, sortFieldOf(col)) : undefined}
                   >
                     {headerCell(header.column.id)}
                   </Table.Th>

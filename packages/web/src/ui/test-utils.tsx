@@ -1,6 +1,7 @@
 // Test helpers: Mantine in test mode (no transitions, no portals) and the browser APIs happy-dom lacks.
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach } from 'vitest';
@@ -38,9 +39,15 @@ export function TestProviders({ children, route }: { children: ReactNode; route?
   return route === undefined ? inner : <MemoryRouter initialEntries={[route]}>{inner}</MemoryRouter>;
 }
 
-/** render() inside TestProviders. */
-export function renderUi(ui: ReactElement, options: { route?: string } = {}): RenderResult {
+/** render() inside TestProviders; `query` adds a fresh TanStack Query client (no retries). */
+export function renderUi(ui: ReactElement, options: { route?: string; query?: boolean } = {}): RenderResult {
+  const client = options.query
+    ? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+    : null;
   return render(ui, {
-    wrapper: ({ children }) => <TestProviders route={options.route}>{children}</TestProviders>,
+    wrapper: ({ children }) => {
+      const inner = <TestProviders route={options.route}>{children}</TestProviders>;
+      return client ? <QueryClientProvider client={client}>{inner}</QueryClientProvider> : inner;
+    },
   });
 }

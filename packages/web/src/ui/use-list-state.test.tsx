@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import './test-utils';
 import { useListState, type ListStateOptions } from './use-list-state';
 
-function setup(route: string, options?: ListStateOptions) {
+function setup(route: string, options?: ListStateOptions<string, string>) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
   );
@@ -63,6 +63,23 @@ describe('useListState', () => {
     expect(params.get('page')).toBeNull();
     expect(params.get('username')).toBeNull();
     expect(params.get('sortField')).toBe('username');
+  });
+
+  it('reads sortAsc=false as false and anything but "true" as descending', () => {
+    expect(setup('/x?sortField=username&sortAsc=false').result.current.list.sortAsc).toBe(false);
+    expect(setup('/x?sortField=username&sortAsc=0').result.current.list.sortAsc).toBe(false);
+    expect(setup('/x?sortField=username&sortAsc=true').result.current.list.sortAsc).toBe(true);
+  });
+
+  it('drops a sort field outside sortFields and trims stored search text', () => {
+    const { result } = setup('/x?sortField=password', {
+      sortFields: ['username', 'regTime'],
+      defaultSortField: 'regTime',
+      filterKeys: ['username'],
+    });
+    expect(result.current.list.sortField).toBe('regTime');
+    act(() => result.current.list.setFilters({ username: ' bob ' }));
+    expect(result.current.list.filters).toEqual({ username: 'bob' });
   });
 
   it('keeps the same query object while the URL is unchanged', () => {

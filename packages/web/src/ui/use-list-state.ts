@@ -9,32 +9,39 @@ import {
   type TListQuery,
 } from '@salesdesk/contract';
 
-export type ListFilters = Record<string, string>;
+/** The search criteria by search field (only fields with a value). */
+export type ListFilters<F extends string = string> = Partial<Record<F, string>>;
 type Operator = TCriterion['operator'];
 
-export type ListStateOptions = {
-  defaultSortField?: string;
+/**
+ * `S` is the list's sort field union and `F` its search field union, both taken from the contract's
+ * `*_SORT_FIELDS` / `*_SEARCH_FIELDS`, so a misspelt field is a compile error.
+ */
+export type ListStateOptions<S extends string = string, F extends string = string> = {
+  /** The sortable fields; a sortField in the URL outside them is ignored (the server would answer 400). */
+  sortFields?: readonly S[];
+  defaultSortField?: NoInfer<S>;
   defaultSortAsc?: boolean;
   defaultPageSize?: number;
   /** Query keys that are search criteria; by default every key other than the paging and sort keys. */
-  filterKeys?: readonly string[];
+  filterKeys?: readonly F[];
   /** Criterion operator per filter key; LIKE (contains) unless given. */
-  operators?: Readonly<Record<string, Operator>>;
+  operators?: Readonly<Partial<Record<NoInfer<F>, Operator>>>;
 };
 
-export type ListState = {
+export type ListState<S extends string = string, F extends string = string> = {
   page: number;
   pageSize: number;
-  sortField?: string;
+  sortField?: S;
   sortAsc: boolean;
-  filters: ListFilters;
+  filters: ListFilters<F>;
   setPage: (page: number) => void;
   setPageSize: (pageSize: number) => void;
-  setSort: (field: string, asc: boolean) => void;
+  setSort: (field: S, asc: boolean) => void;
   /** Replaces the search criteria (blank values are dropped) and goes back to page 1. */
-  setFilters: (filters: Readonly<Record<string, string | null | undefined>>) => void;
+  setFilters: (filters: Readonly<Partial<Record<F, string | null | undefined>>>) => void;
   /** The list request body. */
-  query: TListQuery;
+  query: TListQuery & { sortField?: S };
 };
 
 const RESERVED = ['page', 'pageSize', 'sortField', 'sortAsc'];
@@ -44,17 +51,25 @@ function positiveInt(raw: string | null, fallback: number, max = Number.MAX_SAFE
   return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
 }
 
-function readFilters(params: URLSearchParams, filterKeys?: readonly string[]): ListFilters {
-  const filters: ListFilters = {};
+function readFilters<F extends string>(params: URLSearchParams, filterKeys?: readonly F[]): ListFilters<F> {
+  const filters: Record<string, string> = {};
   params.forEach((value, key) => {
-    const isFilter = filterKeys ? filterKeys.includes(key) : !RESERVED.includes(key);
+    const isFilter = filterKeys ? (filterKeys as readonly string[]).includes(key) : !RESERVED.includes(key);
     if (isFilter && value.trim()) filters[key] = value;
   });
-  return filters;
+  return filters as ListFilters<F>;
 }
 
-export function useListState(options: ListStateOptions = {}): ListState {
+function readSortField<S extends string>(raw: string | null, fields?: readonly S[]): S | undefined {
+  if (!raw) return undefined;
+  return !fields || (fields as readonly string[]).includes(raw) ? (raw as S) : undefined;
+}
+
+export function useListState<S extends string = string, F extends string = string>(
+  options: ListStateOptions<S, F> = {},
+): ListState<S, F> {
   const {
+    sortFields,
     defaultSortField,
     defaultSortAsc = true,
     defaultPageSize = DEFAULT_PAGE_SIZE,
@@ -65,10 +80,11 @@ export function useListState(options: ListStateOptions = {}): ListState {
   const key = params.toString();
   // Callers often pass inline arrays and objects: depend on their content, not their identity.
   const filterKeysKey = filterKeys?.join('\n');
+  const sortFieldsKey = sortFields?.join('\n');
   const operatorsKey = JSON.stringify(operators ?? {});
 
   const read = useMemo(() => {
-    const sortField = params.get('sortField') ?? defaultSortField;
+    const sortField = readSortField(params.get('sortField'), sortFields) ?? defaultSortField;
     const sortAscRaw = params.get('sortAsc');
     return {
       page: positiveInt(params.get('page'), DEFAULT_PAGE),
@@ -77,9 +93,9 @@ export function useListState(options: ListStateOptions = {}): ListState {
       sortAsc: sortAscRaw === null ? defaultSortAsc : sortAscRaw === 'true',
       filters: readFilters(params, filterKeys),
     };
-    // `key` and `filterKeysKey` stand for the content of params and filterKeys.
+    // `key`, `sortFieldsKey` and `filterKeysKey` stand for the content of params, sortFields and filterKeys.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, defaultSortField, defaultSortAsc, defaultPageSize, filterKeysKey]);
+  }, [key, defaultSortField, defaultSortAsc, defaultPageSize, sortFieldsKey, filterKeysKey]);
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void) =>
@@ -104,7 +120,7 @@ export function useListState(options: ListStateOptions = {}): ListState {
     [update],
   );
   const setSort = useCallback(
-    (field: string, asc: boolean) =>
+    (field: S, asc: boolean) =>
       update((next) => {
         next.set('sortField', field);
         next.set('sortAsc', String(asc));
@@ -112,11 +128,11 @@ export function useListState(options: ListStateOptions = {}): ListState {
     [update],
   );
   const setFilters = useCallback(
-    (filters: Readonly<Record<string, string | null | undefined>>) =>
+    (filters: Readonly<Partial<Record<F, string | null | undefined>>>) =>
       update((next) => {
         Object.keys(readFilters(next, filterKeys)).forEach((k) => next.delete(k));
-        Object.entries(filters).forEach(([k, v]) => {
-          if (v?.trim()) next.set(k, v);
+        Object.entries<string | null | undefined>(filters).forEach(([k, v]) => {
+          if (v?.trim()) next.set(k, v.trim());
           else next.delete(k);
         });
         next.delete('page');
@@ -125,16 +141,16 @@ export function useListState(options: ListStateOptions = {}): ListState {
     [update, filterKeysKey],
   );
 
-  const query = useMemo<TListQuery>(
+  const query = useMemo(
     () => ({
       page: read.page,
       pageSize: read.pageSize,
       sortField: read.sortField,
       sortAsc: read.sortField ? read.sortAsc : undefined,
-      criteria: Object.entries(read.filters).map(([field, value]) => ({
+      criteria: Object.entries<string | undefined>(read.filters).map(([field, value]) => ({
         field,
-        value,
-        operator: operators?.[field] ?? 'LIKE',
+        value: value ?? '',
+        operator: (operators as Record<string, Operator> | undefined)?.[field] ?? 'LIKE',
       })),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,0 +1,97 @@
+// One list screen's wiring: URL state, the list call, row selection, and props for the table, pager and search.
+import { useCallback, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { TList } from '@salesdesk/contract';
+import type { ListSearchProps } from './list-search';
+import type { PaginationProps } from './pagination';
+import type { TSort } from './sort';
+import { useListState, type ListState, type ListStateOptions } from './use-list-state';
+
+export type ListPageOptions<
+  Row,
+  Id extends string | number,
+  S extends string,
+  F extends string,
+> = ListStateOptions<S, F> & {
+  /** The area's key: the list is cached under [...queryKey, 'list', query], so invalidating it refreshes. */
+  queryKey: readonly unknown[];
+  /** The list call, e.g. `(query, signal) => apiFetch('POST', 'offices/search', query, { signal })`. */
+  queryFn: (query: ListState<S, F>['query'], signal: AbortSignal) => Promise<TList<Row>>;
+  getRowId: (row: Row) => Id;
+  /** The spec's empty text ('No data', ...), shown once the list answered with no rows. */
+  emptyText: string;
+  /** Adds the checkbox column; the selection is cleared whenever the page, sort or search changes. */
+  selectable?: boolean;
+};
+
+/** Spread into <DataTable columns={...} {...table} />. */
+export type ListTableProps<Row, Id extends string | number, S extends string> = {
+  data: Row[];
+  getRowId: (row: Row) => Id;
+  loading: boolean;
+  emptyText: string;
+  sort: TSort;
+  onSortChange: (field: S, asc: boolean) => void;
+  selectable: boolean;
+  selection: ReadonlySet<Id>;
+  onSelectionChange: (next: Set<Id>) => void;
+};
+
+export type ListPage<Row, Id extends string | number, S extends string, F extends string> = {
+  list: ListState<S, F>;
+  result: UseQueryResult<TList<Row>>;
+  /** The selected row ids, in selection order. */
+  selected: Id[];
+  clearSelection: () => void;
+  table: ListTableProps<Row, Id, S>;
+  pagination: PaginationProps;
+  search: Pick<ListSearchProps<F>, 'values' | 'onSearch'>;
+};
+
+const NONE: ReadonlySet<never> = new Set();
+
+export function useListPage<Row, Id extends string | number, S extends string, F extends string = never>(
+  options: ListPageOptions<Row, Id, S, F>,
+): ListPage<Row, Id, S, F> {
+  const { queryKey, queryFn, getRowId, emptyText, selectable = false, ...stateOptions } = options;
+  // No filterKeys means no search: stray query keys (dateRange, ...) must not become criteria the server refuses.
+  const list = useListState<S, F>({ ...stateOptions, filterKeys: stateOptions.filterKeys ?? [] });
+  const result = useQuery({
+    queryKey: [...queryKey, 'list', list.query],
+    queryFn: ({ signal }) => queryFn(list.query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  // A selection belongs to the query it was made on: a new page, sort or search starts empty.
+  const queryId = JSON.stringify(list.query);
+  const [picked, setPicked] = useState<{ queryId: string; ids: ReadonlySet<Id> }>({ queryId, ids: NONE });
+  const selection = picked.queryId === queryId ? picked.ids : NONE;
+  const onSelectionChange = useCallback((ids: Set<Id>) => setPicked({ queryId, ids }), [queryId]);
+  const clearSelection = useCallback(() => setPicked({ queryId, ids: NONE }), [queryId]);
+  const selected = useMemo(() => [...selection], [selection]);
+
+  return {
+    list,
+    result,
+    selected,
+    clearSelection,
+    table: {
+      data: result.data?.items ?? [],
+      getRowId,
+      loading: result.isFetching,
+      emptyText: result.isPending ? '' : emptyText,
+      sort: { field: list.sortField, asc: list.sortAsc },
+      onSortChange: list.setSort,
+      selectable,
+      selection,
+      onSelectionChange,
+    },
+    pagination: {
+      page: list.page,
+      pageSize: list.pageSize,
+      total: result.data?.total ?? 0,
+      onPageChange: list.setPage,
+    },
+    search: { values: list.filters, onSearch: list.setFilters },
+  };
+}
