@@ -1,18 +1,19 @@
-// Resets the stored date-range filter after each navigation (spec 1 section 2), except where it is kept.
+// Resets the stored date-range filter when the user goes to another page (spec 2 section 2.1), except
+// where it is kept. Paging, sorting or searching a list changes only the query, and keeps the range.
 import { resetDateRange } from '../ui/date-range-store';
 import { shouldResetDateRange } from './date-range-rule';
 
 interface RouterLike {
-  state: { location: { key: string; pathname: string; search: string } };
+  state: { location: { pathname: string; search: string } };
   subscribe: (fn: (state: RouterLike['state']) => void) => () => void;
 }
 
 /** Runs before the target page renders, so it never reads a stale range. */
 export function installDateRangeReset(router: RouterLike): () => void {
-  let lastKey: string | null = null;
+  let lastPathname: string | null = null;
   const onLocation = (location: RouterLike['state']['location']) => {
-    if (location.key === lastKey) return;
-    lastKey = location.key;
+    if (location.pathname === lastPathname) return;
+    lastPathname = location.pathname;
     if (shouldResetDateRange(location.pathname, location.search)) resetDateRange();
   };
   onLocation(router.state.location);
