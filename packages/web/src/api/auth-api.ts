@@ -10,15 +10,17 @@ import type {
 } from '@salesdesk/contract';
 import { apiFetch, ApiError } from './client';
 
-export const login = (body: TLoginRequest) =>
-  apiFetch<TTokenResponse>('POST', 'auth/login', body, { silent: true });
+/** Options of the calls that need no session (see ApiOptions.public). */
+const PUBLIC = { silent: true, public: true } as const;
+
+export const login = (body: TLoginRequest) => apiFetch<TTokenResponse>('POST', 'auth/login', body, PUBLIC);
 
 export const loginRemote = (token: string) =>
-  apiFetch<TTokenResponse>('POST', 'auth/login-remote', { token }, { silent: true });
+  apiFetch<TTokenResponse>('POST', 'auth/login-remote', { token }, PUBLIC);
 
 export const logout = () => apiFetch<unknown>('POST', 'auth/logout', undefined, { silent: true });
 
-export const forgot = (body: TForgotRequest) => apiFetch<unknown>('POST', 'forgot', body, { silent: true });
+export const forgot = (body: TForgotRequest) => apiFetch<unknown>('POST', 'forgot', body, PUBLIC);
 
 /** The profile; `token` lets login ask before the session is stored. */
 export const fetchMe = (token?: string, silent = false) =>
@@ -27,7 +29,7 @@ export const fetchMe = (token?: string, silent = false) =>
 export const fetchLoginAlerts = () =>
   apiFetch<TLoginAlerts>('GET', 'alerts/login', undefined, { silent: true });
 
-export const fetchBrand = () => apiFetch<TBrand>('GET', 'brand', undefined, { silent: true });
+export const fetchBrand = () => apiFetch<TBrand>('GET', 'brand', undefined, PUBLIC);
 
 export const fetchUnapprovedCount = () =>
   apiFetch<{ count: number }>('GET', 'accounts/unapproved/count', undefined, { silent: true });
@@ -37,7 +39,7 @@ const NO_CAPTCHA: TCaptcha = { image: '', check: '' };
 /** The captcha, or an empty one when the server has captcha switched off (empty answer or 404). */
 export async function fetchCaptcha(): Promise<TCaptcha> {
   try {
-    const captcha = await apiFetch<TCaptcha | undefined>('GET', 'captcha', undefined, { silent: true });
+    const captcha = await apiFetch<TCaptcha | undefined>('GET', 'captcha', undefined, PUBLIC);
     return captcha?.image ? { image: captchaImageUrl(captcha.image), check: captcha.check } : NO_CAPTCHA;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return NO_CAPTCHA;

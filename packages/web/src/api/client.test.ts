@@ -6,6 +6,8 @@ vi.mock('../ui/notes', () => ({ showNote }));
 
 const { apiFetch, apiUpload, ApiError, fieldErrors } = await import('./client');
 const { getSession, startSession } = await import('../session/store');
+const authApi = await import('./auth-api');
+const { queryClient, CAPTCHA_KEY } = await import('./query-client');
 
 const me: TMe = {
   accountId: 1,
@@ -84,6 +86,43 @@ describe('apiFetch', () => {
       status: 502,
       code: 'HTTP_502',
     });
+  });
+});
+
+describe('public calls', () => {
+  const authHeader = (call: number) =>
+    new Headers((fetchMock.mock.calls[call] as [string, RequestInit])[1].headers).get('Authorization');
+
+  it('send no token, so a stale one in storage cannot fail captcha, login, forgot, remote login or brand', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, { image: '', check: '', token: 't' })));
+    await authApi.fetchCaptcha();
+    await authApi.login({ username: 'a', password: 'b' });
+    await authApi.forgot({ username: 'a', email: 'a@b.io' });
+    await authApi.loginRemote('one-time');
+    await authApi.fetchBrand();
+    expect(fetchMock.mock.calls.map((_, i) => authHeader(i))).toEqual([null, null, null, null, null]);
+    await authApi.fetchLoginAlerts();
+    expect(authHeader(5)).toBe('Bearer tok-1');
+  });
+
+  it('an INVALID_TOKEN answer to a public call keeps the session and the captcha', async () => {
+    queryClient.setQueryData(CAPTCHA_KEY, { image: 'data:x', check: 'c' });
+    fetchMock.mockResolvedValue(json(401, { code: 'INVALID_TOKEN', message: 'Expired' }));
+    await expect(authApi.login({ username: 'a', password: 'b' })).rejects.toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+    expect(getSession()).toMatchObject({ token: 'tok-1', ended: false });
+    expect(queryClient.getQueryData(CAPTCHA_KEY)).toEqual({ image: 'data:x', check: 'c' });
+  });
+
+  it('the end of a session (INVALID_TOKEN on a private call) keeps the captcha', async () => {
+    queryClient.setQueryData(CAPTCHA_KEY, { image: 'data:x', check: 'c' });
+    queryClient.setQueryData(['offices', 'list'], { items: [], total: 0 });
+    fetchMock.mockResolvedValue(json(401, { code: 'INVALID_TOKEN', message: 'Expired' }));
+    await expect(apiFetch('GET', 'accounts/me')).rejects.toBeInstanceOf(ApiError);
+    expect(getSession().ended).toBe(true);
+    expect(queryClient.getQueryData(CAPTCHA_KEY)).toEqual({ image: 'data:x', check: 'c' });
+    expect(queryClient.getQueryData(['offices', 'list'])).toBeUndefined();
   });
 });
 

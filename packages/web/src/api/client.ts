@@ -21,6 +21,11 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Use this token instead of the session's (login fetches the profile before storing it). */
   token?: string;
+  /**
+   * A call that needs no session (captcha, login, forgot, remote login, brand): it sends no token, so a
+   * stale one in storage cannot make it fail, and an INVALID_TOKEN answer does not end the session.
+   */
+  public?: boolean;
 }
 
 const apiUrl = (path: string, query?: QueryParams) => withQuery(API_BASE + path.replace(/^\/+/, ''), query);
@@ -41,9 +46,11 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+const tokenFor = (opts: ApiOptions) => (opts.public ? null : (opts.token ?? getToken()));
+
 /** Applies the error catalogue, then rethrows so callers can still react. */
 function report(err: ApiError, opts: ApiOptions): never {
-  if (err.code === ErrorCode.InvalidToken) endSession();
+  if (err.code === ErrorCode.InvalidToken && !opts.public) endSession();
   else if (err.code !== ErrorCode.Validation && !opts.silent) {
     showNote({ type: 'error', heading: ERROR_HEADING, body: err.message });
   }
@@ -70,7 +77,7 @@ export function apiFetch<T>(
   body?: unknown,
   opts: ApiOptions = {},
 ): Promise<T> {
-  const headers = baseHeaders(opts.token ?? getToken());
+  const headers = baseHeaders(tokenFor(opts));
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
   return send<T>(apiUrl(path, opts.query), init, opts);
@@ -81,6 +88,6 @@ export function apiUpload(path: string, file: File, opts: ApiOptions = {}): Prom
   const form = new FormData();
   form.append('file', file);
   // No Content-Type: the browser sets the multipart boundary.
-  const init: RequestInit = { method: 'POST', headers: baseHeaders(opts.token ?? getToken()), body: form };
+  const init: RequestInit = { method: 'POST', headers: baseHeaders(tokenFor(opts)), body: form };
   return send<{ url: string }>(apiUrl(path, opts.query), init, opts);
 }

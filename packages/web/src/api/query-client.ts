@@ -9,11 +9,15 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The public brand survives a logout; every other query belongs to the session. */
 export const BRAND_KEY = ['brand'] as const;
+export const CAPTCHA_KEY = ['captcha'] as const;
+
+/** Public data (brand, the login captcha) survives the end of a session; every other query belongs to it. */
+const isSessionQuery = (q: { queryKey: readonly unknown[] }) =>
+  q.queryKey[0] !== BRAND_KEY[0] && q.queryKey[0] !== CAPTCHA_KEY[0];
 
 export function clearSessionQueries(): void {
-  queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== BRAND_KEY[0] }).catch(() => undefined);
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== BRAND_KEY[0] });
+  queryClient.cancelQueries({ predicate: isSessionQuery }).catch(() => undefined);
+  queryClient.removeQueries({ predicate: isSessionQuery });
   queryClient.getMutationCache().clear();
 }

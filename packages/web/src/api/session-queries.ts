@@ -2,10 +2,9 @@
 import { UNAPPROVED_POLL_MS } from '@salesdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fetchBrand, fetchCaptcha, fetchUnapprovedCount } from './auth-api';
-import { BRAND_KEY } from './query-client';
+import { BRAND_KEY, CAPTCHA_KEY } from './query-client';
 
-export { BRAND_KEY };
-export const CAPTCHA_KEY = ['captcha'] as const;
+export { BRAND_KEY, CAPTCHA_KEY };
 /** Invalidate this after approving agents so the menu badge updates at once. */
 export const UNAPPROVED_COUNT_KEY = ['accounts', 'unapproved', 'count'] as const;
 
