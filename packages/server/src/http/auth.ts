@@ -1,7 +1,7 @@
 // Bearer JWT sessions and the principal of a request (http/access.ts decides who may call what).
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { ALL_PERMISSIONS, hasRole, Permission, Role, type TMe } from '@salesdesk/contract';
+import { ALL_PERMISSIONS, hasRole, INT4_MAX, Permission, Role, type TMe } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne, sql } from '../db/client';
 import { invalidToken } from './errors';
@@ -31,8 +31,12 @@ interface Claims {
   agentId: number | null;
   companyId: number | null;
   sv: number;
-  lid?: number;
+  lid: number;
 }
+
+// A token without an expiry, a session version or its login log is not a session.
+const REQUIRED_CLAIMS = ['sub', 'exp', 'sv', 'lid'];
+const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 export async function signSession(
   ctx: AppContext,
@@ -76,18 +80,28 @@ interface AccountState {
   office_name: string | null;
 }
 
-/** Loads what a session may do now; a suspended, blocked or re-passworded account has no session. */
+/**
+ * Loads what an account may do now. With a session (`sv`, `lid`): null unless the session version
+ * still matches (suspension, login block and a new password raise it) and its login log row is open
+ * (logout closes it), so an ended session never comes back.
+ */
 export async function loadPrincipal(
   ctx: AppContext,
   accountId: number,
-  sv?: number,
+  session?: { sv: number; lid: number },
 ): Promise<Principal | null> {
-  const a = await queryOne<AccountState>(
+  const a = await queryOne<AccountState & { session_open: boolean }>(
     ctx.db,
     sql`select a.id, a.role, a.username, a.active, a.login_blocked, a.approved, a.session_version,
                a.approve_agents, a.earning_visible, a.can_delete,
                ag.id as agent_id, coalesce(o.id, ao.id) as company_id,
-               coalesce(o.office_name, ao.office_name) as office_name
+               coalesce(o.office_name, ao.office_name) as office_name,
+               ${
+                 session
+                   ? sql`exists (select 1 from login_logs l where l.id = ${session.lid}
+                                 and l.account_id = a.id and l.out_time is null)`
+                   : sql`true`
+               } as session_open
         from accounts a
         left join offices o on o.account_id = a.id
         left join agents ag on ag.account_id = a.id
@@ -95,7 +109,7 @@ export async function loadPrincipal(
         where a.id = ${accountId}`,
   );
   if (!a || !a.active || a.login_blocked || !a.approved) return null;
-  if (sv !== undefined && a.session_version !== sv) return null;
+  if (session && (a.session_version !== session.sv || !a.session_open)) return null;
   const permissions =
     a.role === Role.Superadmin
       ? [...ALL_PERMISSIONS]
@@ -137,14 +151,20 @@ export function authenticate(ctx: AppContext) {
     if (!header?.startsWith('Bearer ')) return;
     let claims: Claims;
     try {
-      const { payload } = await jwtVerify(header.slice(7), ctx.keys.jwt, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(header.slice(7), ctx.keys.jwt, {
+        algorithms: ['HS256'],
+        requiredClaims: REQUIRED_CLAIMS,
+      });
       claims = payload as unknown as Claims;
     } catch {
       throw invalidToken();
     }
-    const principal = await loadPrincipal(ctx, Number(claims.sub), claims.sv);
+    const accountId = Number(claims.sub);
+    if (!isWhole(accountId) || !isWhole(claims.sv) || !isWhole(claims.lid) || accountId > INT4_MAX)
+      throw invalidToken();
+    const principal = await loadPrincipal(ctx, accountId, { sv: claims.sv, lid: claims.lid });
     if (!principal) throw invalidToken();
-    req.principal = { ...principal, loginLogId: claims.lid ?? null };
+    req.principal = { ...principal, loginLogId: claims.lid };
   };
 }
 

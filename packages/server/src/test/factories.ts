@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { Role } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { createAccount } from '../accounts/credentials';
-import { accounts, agentSites, agents, linkTypes, officeSites, offices, sites } from '../db/schema';
+import {
+  accounts,
+  agentSites,
+  agents,
+  linkTypes,
+  loginLogs,
+  officeSites,
+  offices,
+  sites,
+} from '../db/schema';
 import type { App } from '../app';
 import { call } from './harness';
 import { publishChange } from '../common/changes';
@@ -145,7 +154,7 @@ export async function buildClickPath(ctx: AppContext, siteOpts: Partial<typeof s
   };
 }
 
-/** A session token for an account without the login endpoint (no captcha, no limiter, no login log). */
+/** A session token for an account without the login endpoint (no captcha, no limiter); it opens a login log. */
 export async function tokenFor(ctx: AppContext, accountId: number): Promise<string> {
   const [a] = await ctx.db
     .select({ role: accounts.role, sv: accounts.sessionVersion })
@@ -153,12 +162,16 @@ export async function tokenFor(ctx: AppContext, accountId: number): Promise<stri
     .where(eq(accounts.id, accountId));
   const [g] = await ctx.db.select().from(agents).where(eq(agents.accountId, accountId));
   const [o] = await ctx.db.select().from(offices).where(eq(offices.accountId, accountId));
+  const [log] = await ctx.db
+    .insert(loginLogs)
+    .values({ accountId, ip: '127.0.0.1' })
+    .returning({ id: loginLogs.id });
   return signSession(ctx, {
     accountId,
     role: a.role,
     agentId: g?.id ?? null,
     companyId: g?.officeId ?? o?.id ?? null,
     sessionVersion: a.sv,
-    loginLogId: 0,
+    loginLogId: log.id,
   });
 }
