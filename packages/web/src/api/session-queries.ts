@@ -17,13 +17,17 @@ export function useCaptcha() {
   return useQuery({ queryKey: CAPTCHA_KEY, queryFn: fetchCaptcha, staleTime: 0, gcTime: 0 });
 }
 
-/** The unapproved-agents count, polled every 5 s while `enabled` (holders of APPROVE_AGENTS). */
+/**
+ * The unapproved-agents count, polled every 5 s while `enabled` (holders of APPROVE_AGENTS), also while
+ * the tab is in the background, so the badge is current when the approver comes back.
+ */
 export function useUnapprovedCount(enabled: boolean) {
   return useQuery({
     queryKey: UNAPPROVED_COUNT_KEY,
     queryFn: fetchUnapprovedCount,
     enabled,
     refetchInterval: enabled ? UNAPPROVED_POLL_MS : false,
+    refetchIntervalInBackground: true,
     select: (data) => data.count,
   });
 }

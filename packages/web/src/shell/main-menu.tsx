@@ -8,12 +8,14 @@ import { canApproveAgents, visibleMenuItems } from './menu-items';
 
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
+/** The unapproved count as a number, 0 included (spec: "a badge showing the unapproved count"). */
 function UnapprovedBadge({ enabled }: { enabled: boolean }) {
   const { data: count } = useUnapprovedCount(enabled);
-  if (!count) return null;
+  if (count === undefined) return null;
   return (
-    <Badge size="sm" color="red" circle={count < 10} aria-label={`${count} unapproved`}>
+    <Badge size="sm" color={count > 0 ? 'red' : 'gray'} circle={count < 10} data-testid="unapproved-badge">
       {count}
+      <span className="visually-hidden"> unapproved</span>
     </Badge>
   );
 }
