@@ -45,6 +45,18 @@ describe('useZodForm', () => {
     expect(result.current.errors.email).toBeUndefined();
   });
 
+  it('puts a message for a field the form does not have in the banner instead of dropping it', () => {
+    const { result } = setup();
+    const err = new ApiError(400, 'VALIDATION_ERROR', 'Invalid', {
+      email: ['Unknown email'],
+      captchaCheck: ['Captcha expired'],
+      _form: ['Check the fields.'],
+    });
+    act(() => void applyServerErrors(result.current, err));
+    expect(result.current.errors).toEqual({ email: 'Unknown email' });
+    expect(result.current.formError).toBe('Check the fields. Captcha expired');
+  });
+
   it('sends other errors to the banner only when asked', () => {
     const { result } = setup();
     const err = new ApiError(401, 'BAD_LOGIN', 'Wrong username or password');

@@ -125,18 +125,26 @@ export function useZodForm<V extends object, O>(
 
 /**
  * Puts a VALIDATION_ERROR on the form fields and its `_form` messages in the banner; true when applied.
- * With `otherErrorsToForm` any other API error message goes to the banner too (login, forgot).
+ * A message for a field the form has no value for (so no input shows it) goes to the banner too, so a
+ * server rule is never silent. With `otherErrorsToForm` any other API error message goes to the banner
+ * (login, forgot).
  */
 export function applyServerErrors<V extends object, O>(
-  form: Pick<ZodForm<V, O>, 'setErrors' | 'setFormError'>,
+  form: Pick<ZodForm<V, O>, 'values' | 'setErrors' | 'setFormError'>,
   err: unknown,
   opts: { otherErrorsToForm?: boolean } = {},
 ): boolean {
   if (isValidationError(err)) {
     const { fields, form: formText } = splitServerErrors(err.data ?? {});
-    form.setErrors(fields);
-    const fallback = opts.otherErrorsToForm && !Object.keys(fields).length ? err.message : null;
-    form.setFormError(formText ?? fallback);
+    const shown: Record<string, string> = {};
+    const unshown: string[] = formText ? [formText] : [];
+    for (const [key, message] of Object.entries(fields)) {
+      if (key in form.values) shown[key] = message;
+      else unshown.push(message);
+    }
+    form.setErrors(shown);
+    const fallback = opts.otherErrorsToForm && !Object.keys(shown).length ? err.message : null;
+    form.setFormError(unshown.length ? unshown.join(' ') : fallback);
     return true;
   }
   if (opts.otherErrorsToForm && isApiError(err)) {

@@ -121,6 +121,7 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
             data={domainOptions}
             value={form.values.preferredDomainId === null ? null : String(form.values.preferredDomainId)}
             onChange={(v) => form.setFieldValue('preferredDomainId', v ? Number(v) : null)}
+            error={form.errors.preferredDomainId}
             clearable
           />
           <PasswordInput
@@ -141,6 +142,7 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
           label="Sites"
           value={form.values.siteIds.map(String)}
           onChange={(v) => form.setFieldValue('siteIds', v.map(Number))}
+          error={form.errors.siteIds}
         >
           <Group gap="md" mt={4}>
             {(sites.data ?? []).map((s) => (
@@ -156,6 +158,7 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
           label="Must Read (optional)"
           value={form.values.agentNotes}
           onChange={(html) => form.setFieldValue('agentNotes', html)}
+          error={form.errors.agentNotes}
         />
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>

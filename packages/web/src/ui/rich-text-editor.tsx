@@ -9,7 +9,13 @@ import { apiUpload } from '../api/client';
 import classes from './rich-text-editor.module.css';
 import { TextAlign, TextColor } from './rich-text-extensions';
 
-export type RichTextEditorProps = { value: string; onChange: (html: string) => void; label?: string };
+export type RichTextEditorProps = {
+  value: string;
+  onChange: (html: string) => void;
+  label?: string;
+  /** A field error (e.g. a server VALIDATION_ERROR message), shown under the editor. */
+  error?: string;
+};
 
 export const EDITOR_HEIGHT = 500;
 /** Two rows of 8 swatches. */
@@ -42,7 +48,7 @@ function htmlOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 
-export function RichTextEditor({ value, onChange, label }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, label, error }: RichTextEditorProps) {
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -67,7 +73,7 @@ export function RichTextEditor({ value, onChange, label }: RichTextEditorProps) 
   }, [editor, value]);
 
   return (
-    <Input.Wrapper label={label}>
+    <Input.Wrapper label={label} error={error}>
       <MantineEditor
         editor={editor}
         classNames={{ linkEditorDropdown: classes.dropdown }}
