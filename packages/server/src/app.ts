@@ -16,7 +16,8 @@ import {
 import { ErrorCode } from '@salesdesk/contract';
 import type { AppContext } from './context';
 import { enforceAccess, type DeclaredRoute } from './http/access';
-import { registerErrorHandling } from './http/errors';
+import { clientError, frameworkError, registerErrorHandling } from './http/errors';
+import { refuseBadCharacters } from './http/input-guard';
 import { areas } from './areas';
 
 export type App = FastifyInstance;
@@ -35,6 +36,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     // One line per answered API call instead of two; the click redirect logs nothing (it is the hot path).
     disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +85,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
         void reply.header('cache-control', 'no-store');
       });
       declaredByApp.set(app, enforceAccess(api, ctx));
+      api.addHook('preValidation', refuseBadCharacters);
       for (const area of areas) await api.register(area.plugin, { prefix: area.prefix, ctx });
       api.setNotFoundHandler((_req, reply) =>
         reply.status(404).send({ code: ErrorCode.NotFound, message: 'No such API call' }),

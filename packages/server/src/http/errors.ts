@@ -1,5 +1,6 @@
 // The error envelope of every failure: { code, message, data? } (DESIGN.md section 6).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type TErrorBody } from '@salesdesk/contract';
 
@@ -82,4 +83,42 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     void reply.status(status).send(body);
   });
+}
+
+/** Headers every answer carries, also those Fastify gives before any hook runs (helmet's are not set there). */
+export const BARE_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/** Fastify's `frameworkErrors`: a malformed URL (bad percent-encoding) answered in the envelope. */
+export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const message = 'The address is not valid';
+  void reply
+    .status(400)
+    .headers(BARE_SECURITY_HEADERS)
+    .send({ code: ErrorCode.Validation, message, data: { _form: [message] } } satisfies TErrorBody);
+}
+
+/** Fastify's `clientErrorHandler`: errors of the HTTP parser itself (header too large, garbage). */
+export function clientError(err: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) return socket.destroy();
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const message = tooLarge ? 'The request headers are too large' : 'The request is malformed';
+  const body = JSON.stringify({ code: ErrorCode.Validation, message, data: { _form: [message] } });
+  const headers = Object.entries({
+    ...BARE_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  })
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${headers}\r\n\r\n${body}`,
+  );
 }
