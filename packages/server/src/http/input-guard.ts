@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { validationError } from './errors';
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const BAD_CHAR = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const BAD_CHAR_MESSAGE = 'Contains a character that is not allowed';
 const MAX_DEPTH = 32;
