@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type TErrorBody } from '@salesdesk/contract';
+import { loggableError } from '../common/loggable-error';
 
 export class AppError extends Error {
   constructor(
@@ -18,6 +19,8 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found') => new AppError(404, ErrorCode.NotFound, what);
 export const forbidden = (msg = 'You may not do that') => new AppError(403, ErrorCode.Forbidden, msg);
 export const conflict = (msg: string) => new AppError(409, ErrorCode.Conflict, msg);
+export const rateLimited = (msg = 'Too many requests, please wait and try again') =>
+  new AppError(429, ErrorCode.RateLimited, msg);
 export const invalidToken = (msg = 'Your session has ended, please log in again') =>
   new AppError(401, ErrorCode.InvalidToken, msg);
 
@@ -78,7 +81,7 @@ export function registerErrorHandling(app: FastifyInstance) {
           : { code: status === 404 ? ErrorCode.NotFound : ErrorCode.Forbidden, message: err.message };
     } else {
       status = 500;
-      req.log.error({ err }, 'request failed');
+      req.log.error({ err: loggableError(err), route: req.routeOptions.url }, 'request failed');
       body = { code: ErrorCode.Internal, message: 'Internal error' };
     }
     void reply.status(status).send(body);

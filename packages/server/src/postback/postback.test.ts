@@ -4,6 +4,7 @@ import { queryOne, queryRows, sql } from '../db/client';
 import { linkTypes, officeFees, sites } from '../db/schema';
 import { publishChange } from '../common/changes';
 import { buildClickPath } from '../test/factories';
+import { WindowLimit } from '../common/window-limit';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { eq } from 'drizzle-orm';
 import { newPostbackToken, postbackTokenMatches } from './token';
@@ -225,19 +226,42 @@ describe('GET/POST postback/{siteId}', () => {
 });
 
 describe('postback limits', () => {
-  it('counts the rate limit per site, and a HEAD records nothing', async () => {
+  it('counts the route limit per IP, and a HEAD records nothing', async () => {
     const [a, b] = [await clickedPath(), await clickedPath()];
-    const remaining = async (p: Path & { clickId: number }, txId: string) =>
-      Number((await postback(p.site.id, valid(p, { txId }))).res.headers['x-ratelimit-remaining']);
-    const first = await remaining(a, 'l1');
-    expect(await remaining(a, 'l2')).toBe(first - 1);
-    expect(await remaining(b, 'l3')).toBe(first);
+    const remaining = async (p: Path & { clickId: number }, txId: string, ip: string) =>
+      Number(
+        (await call(env.app, 'GET', `postback/${p.site.id}?${query(valid(p, { txId }))}`, { ip })).res
+          .headers['x-ratelimit-remaining'],
+      );
+    const first = await remaining(a, 'l1', '10.1.1.1');
+    expect(await remaining(b, 'l2', '10.1.1.1')).toBe(first - 1);
+    expect(await remaining(a, 'l3', '10.1.1.2')).toBe(first);
     const head = await env.app.inject({
       method: 'HEAD',
       url: `/api/postback/${a.site.id}?${query(valid(a, { txId: 'h' }))}`,
     });
     expect(head.statusCode).toBe(404);
     expect(await salesOf(a.site.id)).toHaveLength(2);
+  });
+
+  it("counts a site's limit only after the token check", () => {
+    const limit = new WindowLimit<number>(2, 60_000);
+    expect([limit.hit(1, 0), limit.hit(1, 1), limit.hit(1, 2), limit.hit(2, 2)]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect(limit.hit(1, 60_000)).toBe(true);
+  });
+
+  it('a flood of wrong tokens leaves the site its postbacks', async () => {
+    const p = await clickedPath();
+    for (let i = 0; i < 20; i++) {
+      const res = await postback(p.site.id, valid(p, { token: 'wrong', txId: `w${i}` }));
+      expect(res.status).toBe(403);
+    }
+    expect((await postback(p.site.id, valid(p))).status).toBe(200);
   });
 });
 

@@ -1,5 +1,4 @@
 // Sale postback: GET or POST /api/postback/{siteId}; values in the query, a form body or a JSON body.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { POSTBACK_RATE_PER_MINUTE, ZPostbackParams, ZPostbackResponse } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
@@ -9,14 +8,11 @@ import { handlePostback } from './service';
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-// Limited per site, not per IP: one site's runaway retries must not crowd out the others.
-const perSite = {
+// Limited per IP here, before the token is known; the service limits each site after its token check,
+// so a stranger with a wrong token cannot use up a site's limit.
+const perIp = {
   access: PUBLIC,
-  rateLimit: {
-    max: POSTBACK_RATE_PER_MINUTE,
-    timeWindow: '1 minute',
-    keyGenerator: (req: FastifyRequest) => `postback:${asObject(req.params).siteId}`,
-  },
+  rateLimit: { max: POSTBACK_RATE_PER_MINUTE, timeWindow: '1 minute' },
 };
 
 const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
@@ -29,7 +25,7 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
     method: ['GET', 'POST'],
     url: '/postback/:siteId',
     exposeHeadRoute: false, // a HEAD must not record a sale
-    config: perSite,
+    config: perIp,
     schema: { params: ZPostbackParams, response: { 200: ZPostbackResponse } },
     handler: (req) =>
       handlePostback(ctx, req.params.siteId, { ...asObject(req.query), ...asObject(req.body) }),

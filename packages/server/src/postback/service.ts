@@ -3,12 +3,14 @@
 import { z } from 'zod';
 import {
   POSTBACK_EVENT_TYPE,
+  POSTBACK_RATE_PER_MINUTE,
   ZPostbackRequest,
   type TPostbackEvent,
   type TPostbackResponse,
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
-import { forbidden, notFound, validationError } from '../http/errors';
+import { forbidden, notFound, rateLimited, validationError } from '../http/errors';
+import { WindowLimit } from '../common/window-limit';
 import { runningTracking } from '../tracking/runtime';
 import { clickMayHaveLanded } from '../tracking/service';
 import { findPostbackSite, findSaleId, insertSale } from './sql';
@@ -65,6 +67,9 @@ async function assertPostbackToken(ctx: AppContext, siteId: number, token: strin
   if (!postbackTokenMatches(site.postback_token, token)) throw forbidden('Wrong postback token');
 }
 
+// Counted after the token check: postbacks with a wrong token must not use up a site's limit.
+const perSite = new WindowLimit<number>(POSTBACK_RATE_PER_MINUTE, 60_000);
+
 /** A postback as it arrives (query, or query and body merged): validated, authorised, recorded. */
 export async function handlePostback(
   ctx: AppContext,
@@ -74,6 +79,7 @@ export async function handlePostback(
   const parsed = ZPostbackRequest.safeParse(raw);
   if (!parsed.success) throw validationError(fieldErrors(parsed.error));
   await assertPostbackToken(ctx, siteId, parsed.data.token);
+  if (!perSite.hit(siteId)) throw rateLimited('Too many postbacks for this site, please slow down');
   const { clickId, event, email, txId } = parsed.data;
   const result = await recordSale(ctx, { siteId, clickId, event, email, txId });
   return { ok: true, ...result };

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Role, type TLinkRow } from '@salesdesk/contract';
-import { linkTypes, offices, preferredDomains } from '../db/schema';
+import { agentSites, linkTypes, offices, preferredDomains } from '../db/schema';
 import { buildAdmin, buildAgent, buildClickPath, buildOffice, login } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { linkBase } from './service';
@@ -72,6 +72,19 @@ describe('POST links/list', () => {
     const token = await login(env.app, p.agentUsername);
     expect((await list(token, { siteId: p.site.id, agentId: p.agent.id })).status).toBe(200);
     expect((await list(token, { siteId: p.site.id, agentId: colleague.agent.id })).status).toBe(404);
+  });
+
+  it('answers only for a site the agent has enabled', async () => {
+    const p = await buildClickPath(env.ctx);
+    const body = { siteId: p.site.id, agentId: p.agent.id };
+    expect((await list(adminToken, body)).status).toBe(200);
+    await env.ctx.db
+      .update(agentSites)
+      .set({ enable: false })
+      .where(and(eq(agentSites.agentId, p.agent.id), eq(agentSites.siteId, p.site.id)));
+    expect((await list(adminToken, body)).status).toBe(404);
+    const other = await buildClickPath(env.ctx);
+    expect((await list(adminToken, { siteId: other.site.id, agentId: p.agent.id })).status).toBe(404);
   });
 
   it("a company gets its agents' links; another office's agent is not found", async () => {

@@ -5,6 +5,7 @@ import type { AreaOptions } from '../areas';
 import { principalOf } from '../http/auth';
 import { LOGIN, PUBLIC } from '../http/access';
 import { notFound } from '../http/errors';
+import { loggableError } from '../common/loggable-error';
 import { closeTracking, startTracking } from './runtime';
 import { listLinks, recordClick } from './service';
 
@@ -24,7 +25,7 @@ interface GoParams {
 }
 
 const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
-  await startTracking(ctx, (msg, err) => app.log.error({ err }, msg));
+  await startTracking(ctx, (msg, err) => app.log.error({ err: loggableError(err) }, msg));
   // Runs after in-flight requests finished and before main.ts closes the database.
   app.addHook('onClose', async () => closeTracking(ctx));
 

@@ -3,6 +3,7 @@
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { subscribeChanges } from '../common/changes';
+import { loggableError } from '../common/loggable-error';
 import { TrackingCache } from './cache';
 import { ClickIdBlocks } from './click-ids';
 import { ClickWriter } from './click-writer';
@@ -107,7 +108,7 @@ export class Tracking {
 
 const starting = new WeakMap<Db, Promise<Tracking>>();
 const running = new WeakMap<Db, Tracking>();
-const consoleLog: Log = (msg, err) => console.error(`${msg}:`, err);
+const consoleLog: Log = (msg, err) => console.error(`${msg}:`, loggableError(err));
 
 /** Starts (once per database handle) and returns the click path of this process. */
 export function startTracking(ctx: TrackingCtx, log: Log = consoleLog): Promise<Tracking> {

@@ -6,7 +6,7 @@ import { notFound } from '../http/errors';
 import { assertAgent } from '../http/tenant';
 import { FLUSH_INTERVAL_MS } from './click-writer';
 import { runningTracking, startTracking, type ClickInput, type ClickResult } from './runtime';
-import { findActiveTypes, findLinkAgent, findSiteName } from './sql';
+import { findActiveTypes, findAgentSiteName, findLinkAgent } from './sql';
 
 /** The link base of an office: its preferred domain (https:// when it names no scheme), else PUBLIC_URL. */
 export function linkBase(domain: string | null, publicUrl: string): string {
@@ -15,12 +15,12 @@ export function linkBase(domain: string | null, publicUrl: string): string {
   return /^https?:\/\//i.test(d) ? d : `https://${d}`;
 }
 
-/** One row per active link type of the site, for an agent the principal may see (else 404). */
+/** One row per active link type of a site the agent has enabled, for an agent the principal may see (else 404). */
 export async function listLinks(ctx: AppContext, p: Principal, q: TLinksListRequest): Promise<TLinkRow[]> {
   const agent = await findLinkAgent(ctx.db, q.agentId);
   if (!agent) throw notFound();
   assertAgent(p, { id: agent.agent_id, officeId: agent.office_id });
-  const site = await findSiteName(ctx.db, q.siteId);
+  const site = await findAgentSiteName(ctx.db, q.agentId, q.siteId);
   if (!site) throw notFound();
   const base = linkBase(agent.domain, ctx.config.publicUrl);
   const types = await findActiveTypes(ctx.db, q.siteId);

@@ -117,8 +117,14 @@ export const findLinkAgent = (db: Queryable, agentId: number) =>
         where g.id = ${agentId}`,
   );
 
-export const findSiteName = (db: Queryable, siteId: number) =>
-  queryOne<{ sitename: string }>(db, sql`select sitename from sites where id = ${siteId}`);
+/** The site's name when the agent has it enabled (a link of any other site would only answer 404). */
+export const findAgentSiteName = (db: Queryable, agentId: number, siteId: number) =>
+  queryOne<{ sitename: string }>(
+    db,
+    sql`select s.sitename from sites s
+        join agent_sites x on x.site_id = s.id and x.agent_id = ${agentId} and x.enable
+        where s.id = ${siteId}`,
+  );
 
 export const findActiveTypes = (db: Queryable, siteId: number) =>
   queryRows<{ id: number; typename: string }>(
