@@ -8,12 +8,13 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // The demo passwords are published: listen on this machine only unless HOST says otherwise.
+  HOST: z.string().default('localhost'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   SECRET_KEY: z.string().min(16).optional(),
   BRAND: z.string().default('emarket'),
-  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Salesdesk <no-reply@localhost>'),
@@ -41,7 +42,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     secretKey: e.SECRET_KEY,
     brand: e.BRAND,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    // Follows PORT unless set, so tracking links and mailed links point at this server.
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('config', () => {
+  it('listens on localhost and builds links on PORT unless told otherwise', () => {
+    const c = loadConfig({ PORT: '4123' });
+    expect(c.host).toBe('localhost');
+    expect(c.publicUrl).toBe('http://localhost:4123');
+    const d = loadConfig({ PORT: '4123', HOST: '0.0.0.0', PUBLIC_URL: 'https://t.example/' });
+    expect(d.host).toBe('0.0.0.0');
+    expect(d.publicUrl).toBe('https://t.example');
+  });
+
+  it('refuses the test-only captcha answer in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_ANSWER: 'x' })).toThrow();
+  });
+});
