@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
+import { brandedIndex, buildApp } from './app';
 import { call, testEnv, type TestEnv } from './test/harness';
 
 let env: TestEnv;
@@ -30,14 +30,29 @@ describe('app', () => {
 
   it('serves the built SPA with history fallback for non-API paths only', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>spa</title>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Salesdesk</title></head><body></body></html>',
+    );
     const app = await buildApp({ ...env.ctx, config: { ...env.ctx.config, webDist: dist } });
     const deep = await app.inject({ method: 'GET', url: '/app/offices/edit/3' });
     expect(deep.statusCode).toBe(200);
-    expect(deep.body).toContain('<title>spa</title>');
+    // The brand is in the first HTML: title, body class and the brand for the header.
+    expect(deep.body).toContain(`<title>${env.ctx.brand.displayName}</title>`);
+    expect(deep.body).toContain(`<body class="${env.ctx.brand.styleClass}">`);
+    expect(deep.body).toContain('<meta name="salesdesk-brand" content="{&#34;name&#34;');
     const api = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
     await app.close();
+  });
+
+  it('escapes the brand in the HTML', () => {
+    const html = brandedIndex('<head><title>x</title></head><body>', {
+      ...env.ctx.brand,
+      displayName: '<b>"A&B"</b>',
+    });
+    expect(html).toContain('<title>&#60;b&#62;&#34;A&#38;B&#34;&#60;/b&#62;</title>');
+    expect(html).not.toContain('<b>');
   });
 });

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ErrorCode } from '@salesdesk/contract';
+import { ErrorCode, type TBrand } from '@salesdesk/contract';
 import type { AppContext } from './context';
 import { enforceAccess, type DeclaredRoute } from './http/access';
 import { clientError, frameworkError, registerErrorHandling } from './http/errors';
@@ -27,10 +27,22 @@ const declaredByApp = new WeakMap<App, DeclaredRoute[]>();
 export const declaredRoutes = (app: App): DeclaredRoute[] => declaredByApp.get(app) ?? [];
 
 const INFO_LEVELS = new Set(['info', 'debug', 'trace']);
+// Nothing logs a request whole; should a line ever carry one, its credentials and body stay out.
+const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body'];
 
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<App> {
+/** `logStream` takes the log lines instead of stdout (the log tests read them). */
+export async function buildApp(
+  ctx: AppContext,
+  opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ? { level: ctx.config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: opts.logger
+      ? {
+          level: ctx.config.logLevel,
+          redact: LOG_REDACT,
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        }
+      : false,
     trustProxy: ctx.config.trustProxy ? ctx.config.trustProxy.split(',').map((s) => s.trim()) : false,
     bodyLimit: 6 * 1024 * 1024,
     // One line per answered API call instead of two; the click redirect logs nothing (it is the hot path).
@@ -94,12 +106,23 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     { prefix: '/api' },
   );
 
-  registerSpa(app, ctx.config.webDist);
+  registerSpa(app, ctx.config.webDist, ctx.brand);
   return app;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html with the brand in its first bytes: the tab title and the header need no extra call. */
+export function brandedIndex(html: string, brand: TBrand): string {
+  const meta = `<meta name="salesdesk-brand" content="${escapeHtml(JSON.stringify(brand))}" />`;
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.displayName)}</title>`)
+    .replace('</head>', `    ${meta}\n  </head>`)
+    .replace('<body>', `<body class="${escapeHtml(brand.styleClass)}">`);
+}
+
 /** Serves the built web app; every non-API path falls back to index.html (path history). */
-function registerSpa(app: App, dist: string) {
+function registerSpa(app: App, dist: string, brand: TBrand) {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) {
     app.setNotFoundHandler((_req, reply) =>
@@ -107,11 +130,12 @@ function registerSpa(app: App, dist: string) {
     );
     return;
   }
+  const html = brandedIndex(fs.readFileSync(index, 'utf8'), brand);
   void app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   app.setNotFoundHandler((req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.status(404).send({ code: ErrorCode.NotFound, message: 'Not found' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,6 +1,6 @@
 // The active brand (GET brand, public): display name, copyright, style class on <body>, feature switches.
 import { useEffect } from 'react';
-import { DEFAULT_BRAND, type TBrand } from '@salesdesk/contract';
+import { DEFAULT_BRAND, ZBrand, type TBrand } from '@salesdesk/contract';
 import { useBrandQuery } from '../api/session-queries';
 
 /** Used until GET brand answers (or if it fails); hides the optional features. */
@@ -16,9 +16,23 @@ export const FALLBACK_BRAND: TBrand = {
   showHowToSell: false,
 };
 
+/** The brand the server wrote into index.html, so the first paint already shows its name. */
+export function brandFromPage(doc: Document = document): TBrand | undefined {
+  const content = doc.querySelector('meta[name="salesdesk-brand"]')?.getAttribute('content');
+  if (!content) return undefined;
+  try {
+    const parsed = ZBrand.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const pageBrand = typeof document === 'undefined' ? undefined : brandFromPage();
+
 export function useBrand(): TBrand {
   const { data } = useBrandQuery();
-  return data ?? FALLBACK_BRAND;
+  return data ?? pageBrand ?? FALLBACK_BRAND;
 }
 
 /** Puts the brand's style class on <body> while mounted. */
