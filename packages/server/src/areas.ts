@@ -3,12 +3,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './context';
 import authRoutes from './auth/routes';
 import officesRoutes from './offices/routes';
+import agentsRoutes from './agents/routes';
 import accountsRoutes from './accounts/routes';
 import filesRoutes from './files/routes';
 import sitesRoutes from './sites/routes';
 import domainsRoutes from './domains/routes';
 import trackingRoutes from './tracking/routes';
 import postbackRoutes from './postback/routes';
+import profileRoutes from './profile/routes';
+import newsRoutes from './news/routes';
+import loginLogsRoutes from './login-logs/routes';
+import adminsRoutes from './admins/routes';
+import migrationRoutes from './migration/routes';
 
 export interface AreaOptions {
   ctx: AppContext;
@@ -21,10 +27,16 @@ export interface Area {
 export const areas: Area[] = [
   { prefix: '', plugin: authRoutes },
   { prefix: '', plugin: officesRoutes },
+  { prefix: '', plugin: agentsRoutes },
   { prefix: '', plugin: accountsRoutes },
   { prefix: '', plugin: filesRoutes },
   { prefix: '', plugin: sitesRoutes },
   { prefix: '', plugin: domainsRoutes },
   { prefix: '', plugin: trackingRoutes },
   { prefix: '', plugin: postbackRoutes },
+  { prefix: '', plugin: profileRoutes },
+  { prefix: '', plugin: newsRoutes },
+  { prefix: '', plugin: loginLogsRoutes },
+  { prefix: '', plugin: adminsRoutes },
+  { prefix: '', plugin: migrationRoutes },
 ];

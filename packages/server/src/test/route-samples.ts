@@ -3,6 +3,8 @@ import { PASSWORD } from './factories';
 import type { Tenant, World } from './route-world';
 import { flushClicks, recordClick } from '../tracking/service';
 import { mintToken } from '../auth/service';
+import { buildAgent } from './factories';
+import { getLastAlert, getLastNews } from '../news/service';
 
 export interface SampleRequest {
   /** Path after /api/, with its query string. */
@@ -55,6 +57,16 @@ const officeForm = (name: string, t: Tenant) => ({
   manFirstName: 'Matrix',
   manLastName: 'Test',
   siteIds: [t.siteId],
+  active: true,
+});
+
+// The matrix agent's own values again, so later samples (login, forgot) still see it as it was.
+const agentForm = (t: Tenant) => ({
+  officeId: t.officeId,
+  firstName: 'Ag',
+  lastName: t.agentUsername,
+  email: `${t.agentUsername}@example.com`,
+  sites: [{ siteId: t.siteId, enable: true }],
   active: true,
 });
 
@@ -112,6 +124,40 @@ export const samples: Record<string, RouteSample> = {
     tenantIds: true,
   },
 
+  // Agents (issue 6 B.1): an office aiming at another office's agents or office gets 404
+  'POST /api/agents/search': {
+    build: (_w, t) => ({
+      url: 'agents/search',
+      body: { criteria: [{ field: 'companyId', value: String(t.officeId), operator: 'EQ' }] },
+    }),
+    tenantIds: true,
+  },
+  'GET /api/agents/:id': { build: (_w, t) => ({ url: `agents/${t.agentId}` }), tenantIds: true },
+  'PUT /api/agents': {
+    build: (w, t) => ({
+      url: 'agents',
+      body: {
+        ...agentForm(t),
+        username: w.unique('g'),
+        password: 'pw123456',
+        passwordConfirm: 'pw123456',
+      },
+    }),
+    tenantIds: true,
+  },
+  'POST /api/agents/:id': {
+    build: (_w, t) => ({ url: `agents/${t.agentId}`, body: agentForm(t) }),
+    tenantIds: true,
+  },
+  'POST /api/agents/status': {
+    build: (_w, t) => ({ url: 'agents/status', body: { ids: [t.agentId], hidden: false } }),
+    tenantIds: true,
+  },
+  'DELETE /api/agents/:id': {
+    build: async (w, t) => ({ url: `agents/${(await w.newAgent(t)).agentId}` }),
+    tenantIds: true,
+  },
+
   // Sites, domains, files
   'GET /api/sites': { build: () => ({ url: 'sites' }) },
   'GET /api/preferredDomains/list': { build: () => ({ url: 'preferredDomains/list' }) },
@@ -142,5 +188,72 @@ export const samples: Record<string, RouteSample> = {
       url: `postback/${t.siteId}`,
       body: { token: t.siteToken, clickId: await clickOf(w, t), event: 'sale', txId: w.unique('tx') },
     }),
+  },
+
+  // Admins, New Agents (approval) and migration (issue 6 B.2-B.4)
+  'GET /api/admins': { build: () => ({ url: 'admins?sortField=email&sortAsc=false' }) },
+  'GET /api/admins/:id': { build: (w) => ({ url: `admins/${w.adminAccountId}` }) },
+  'PUT /api/admins': {
+    build: (w) => {
+      const username = w.unique('m');
+      const pair = { password: 'pw123456', passwordConfirm: 'pw123456' };
+      return { url: 'admins', body: { username, email: `${username}@example.com`, ...pair } };
+    },
+  },
+  // The matrix admin keeps no permission (and its password): the matrix relies on both.
+  'POST /api/admins/:id': {
+    build: (w) => ({
+      url: `admins/${w.adminAccountId}`,
+      body: { email: 'matrix-admin@example.com', earningVisible: false, approveAgents: false },
+    }),
+  },
+  'GET /api/accounts/unapproved': { build: () => ({ url: 'accounts/unapproved?sortField=role&sortAsc=false' }) },
+  'PUT /api/accounts/approve': {
+    build: async (w, t) => {
+      const { agent } = await buildAgent(w.ctx, { officeId: t.officeId, approved: false });
+      return { url: 'accounts/approve', body: { ids: [agent.id] } };
+    },
+  },
+  'GET /api/admins/countToMigrate': { build: () => ({ url: 'admins/countToMigrate' }) },
+  'GET /api/accounts/migrate': { build: () => ({ url: 'accounts/migrate' }) },
+
+  // Profile, news and alerts, login logs (issue 6 B.5-B.7)
+  'GET /api/profile/admin': { build: () => ({ url: 'profile/admin' }) },
+  'POST /api/profile/admin': {
+    build: (w) => ({
+      url: 'profile/admin',
+      body: { email: `${w.unique('e')}@example.com`, showSuspend: false },
+    }),
+  },
+  // Admins have no office profile of their own: 403 for them, beyond the declared office role.
+  'GET /api/profile/company': { build: () => ({ url: 'profile/company' }), alsoOk: [403] },
+  'POST /api/profile/company': {
+    build: (_w, t) => ({
+      url: 'profile/company',
+      body: {
+        officeName: `Office ${t.officeId}`,
+        manFirstName: 'Matrix',
+        manLastName: 'Test',
+        manEmail: `office${t.officeId}@example.com`,
+      },
+    }),
+    alsoOk: [403],
+  },
+  // The same password again: other samples log in with it.
+  'POST /api/profile/agent': {
+    build: () => ({ url: 'profile/agent', body: { password: PASSWORD, passwordConfirm: PASSWORD } }),
+  },
+  'GET /api/news/last': { build: () => ({ url: 'news/last' }) },
+  // News and alert samples save what is current again, so tests reading them never see matrix text.
+  'POST /api/news': {
+    build: async (w) => ({ url: 'news', body: await getLastNews(w.ctx) }),
+  },
+  'GET /api/alerts/last': { build: () => ({ url: 'alerts/last' }) },
+  'POST /api/alerts': {
+    build: async (w) => ({ url: 'alerts', body: await getLastAlert(w.ctx) }),
+  },
+  'POST /api/login-logs/search': {
+    build: (_w, t) => ({ url: 'login-logs/search', body: { companyId: t.officeId, agentId: t.agentId } }),
+    tenantIds: true,
   },
 };

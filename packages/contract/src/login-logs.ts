@@ -1,0 +1,43 @@
+// Login logs (spec 1 /app/logs/login): who logged in from where and when, for offices and above.
+import { z } from 'zod';
+import { listOf, listQuery, ZId } from './common';
+import { DATE_RANGE_INVALID, ZDateString } from './period';
+
+export const LOGIN_LOG_SORT_FIELDS = ['inTime'] as const;
+/** The flat filters of the list, as they travel in the URL and the request. */
+export const LOGIN_LOG_FILTERS = ['companyId', 'agentId', 'ipAddress', 'start', 'end'] as const;
+export const LOGIN_LOGS_EMPTY = 'No logs for selected period';
+export const IP_FILTER_INVALID = 'Enter an IP address or a part of one';
+
+/** Start and end are US Eastern days, both included; give both or neither. */
+export const ZLoginLogSearch = listQuery({ sort: LOGIN_LOG_SORT_FIELDS })
+  .extend({
+    ipAddress: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[0-9A-Fa-f.:]*$/, IP_FILTER_INVALID)
+      .optional(),
+    companyId: ZId.optional(),
+    agentId: ZId.optional(),
+    start: ZDateString.optional(),
+    end: ZDateString.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const missing = (v.start === undefined) !== (v.end === undefined);
+    if (missing || (v.start && v.end && v.start > v.end))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: DATE_RANGE_INVALID });
+  });
+export type TLoginLogSearch = z.infer<typeof ZLoginLogSearch>;
+export type TLoginLogSearchInput = z.input<typeof ZLoginLogSearch>;
+
+/** ip is null when the brand does not show IP addresses. */
+export const ZLoginLogRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  ip: z.string().nullable(),
+  inTime: z.string(),
+  outTime: z.string().nullable(),
+});
+export type TLoginLogRow = z.infer<typeof ZLoginLogRow>;
+export const ZLoginLogList = listOf(ZLoginLogRow);

@@ -1,0 +1,108 @@
+// Profile rules: each role edits its own profile; a new password ends the account's other sessions.
+import { eq } from 'drizzle-orm';
+import {
+  PROFILE_STATUS_FIXED,
+  Role,
+  type TAdminProfile,
+  type TCompanyProfile,
+  type TProfileSaved,
+  ZAdminProfileUpdate,
+  ZAgentProfileUpdate,
+  ZCompanyProfileUpdate,
+} from '@salesdesk/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { accounts, offices } from '../db/schema';
+import { changePassword } from '../accounts/credentials';
+import { sanitizeRichText } from '../common/sanitize';
+import { signSession, type Principal } from '../http/auth';
+import { forbidden, notFound, validationError } from '../http/errors';
+import { findAdminProfile, findCompanyProfile, sessionVersionOf } from './sql';
+
+type AdminUpdate = z.output<typeof ZAdminProfileUpdate>;
+type CompanyUpdate = z.output<typeof ZCompanyProfileUpdate>;
+type AgentUpdate = z.output<typeof ZAgentProfileUpdate>;
+
+/**
+ * Sets the password and answers a token for the caller's own session. The new password raises the
+ * session version, which ends every session of the account; the caller's session (its login log) goes
+ * on under the new version, so only the OTHER sessions end.
+ */
+async function setOwnPassword(ctx: AppContext, tx: Tx, p: Principal, password: string): Promise<string> {
+  const loginLogId = p.loginLogId;
+  if (loginLogId === null) throw forbidden('This session cannot change the password');
+  await changePassword(tx, ctx.keys, p.accountId, password);
+  const sessionVersion = await sessionVersionOf(tx, p.accountId);
+  return signSession(ctx, { ...p, sessionVersion, loginLogId });
+}
+
+const saved = (token: string | undefined): TProfileSaved => (token ? { ok: true, token } : { ok: true });
+
+export async function getAdminProfile(ctx: AppContext, p: Principal): Promise<TAdminProfile> {
+  const r = await findAdminProfile(ctx.db, p.accountId);
+  if (!r) throw notFound();
+  return { username: r.username, email: r.email ?? '', showSuspend: r.show_suspend };
+}
+
+export async function updateAdminProfile(ctx: AppContext, p: Principal, v: AdminUpdate) {
+  const token = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ email: v.email, showSuspend: v.showSuspend })
+      .where(eq(accounts.id, p.accountId));
+    return v.password ? setOwnPassword(ctx, tx, p, v.password) : undefined;
+  });
+  return saved(token);
+}
+
+/** Only an office account has an office profile (an admin has none of its own). */
+function assertOffice(p: Principal) {
+  if (p.role !== Role.Company) throw forbidden('Only an office has an office profile');
+}
+
+export async function getCompanyProfile(ctx: AppContext, p: Principal): Promise<TCompanyProfile> {
+  assertOffice(p);
+  const r = await findCompanyProfile(ctx.db, p.accountId);
+  if (!r) throw notFound();
+  return {
+    username: r.username,
+    officeName: r.office_name,
+    manFirstName: r.man_first_name,
+    manLastName: r.man_last_name,
+    manEmail: r.man_email ?? '',
+    agentNotes: r.agent_notes ?? '',
+    activated: r.active,
+  };
+}
+
+export async function updateCompanyProfile(ctx: AppContext, p: Principal, v: CompanyUpdate) {
+  assertOffice(p);
+  const token = await ctx.db.transaction(async (tx) => {
+    const current = await findCompanyProfile(tx, p.accountId);
+    if (!current) throw notFound();
+    // Suspending an office suspends its agents: that stays with the administrators.
+    if (v.activated !== undefined && v.activated !== current.active)
+      throw validationError({ activated: [PROFILE_STATUS_FIXED] });
+    await tx
+      .update(offices)
+      .set({
+        officeName: v.officeName,
+        manFirstName: v.manFirstName,
+        manLastName: v.manLastName,
+        manEmail: v.manEmail,
+        agentNotes: sanitizeRichText(v.agentNotes) || null,
+      })
+      .where(eq(offices.id, current.id));
+    // The account's own address too, so forgot-password mails only the address the office now gives.
+    await tx.update(accounts).set({ email: v.manEmail }).where(eq(accounts.id, p.accountId));
+    return v.password ? setOwnPassword(ctx, tx, p, v.password) : undefined;
+  });
+  return saved(token);
+}
+
+/** The password-only profile: any account may set its own password here (agents have nothing else). */
+export async function updateAgentProfile(ctx: AppContext, p: Principal, v: AgentUpdate) {
+  const token = await ctx.db.transaction((tx) => setOwnPassword(ctx, tx, p, v.password));
+  return saved(token);
+}
