@@ -207,7 +207,9 @@ export const samples: Record<string, RouteSample> = {
       body: { email: 'matrix-admin@example.com', earningVisible: false, approveAgents: false },
     }),
   },
-  'GET /api/accounts/unapproved': { build: () => ({ url: 'accounts/unapproved?sortField=role&sortAsc=false' }) },
+  'GET /api/accounts/unapproved': {
+    build: () => ({ url: 'accounts/unapproved?sortField=role&sortAsc=false' }),
+  },
   'PUT /api/accounts/approve': {
     build: async (w, t) => {
       const { agent } = await buildAgent(w.ctx, { officeId: t.officeId, approved: false });
