@@ -1,5 +1,6 @@
 // Creating accounts and changing passwords: the one place that writes usernames and password copies.
 import { eq, sql } from 'drizzle-orm';
+import { canonicalUsername, EMAIL_ASCII, isStorableEmail, ZUsername } from '@salesdesk/contract';
 import type { Keys } from '../common/crypto';
 import { encryptSecret, hashPassword } from '../common/crypto';
 import { queryOne, type Queryable } from '../db/client';
@@ -8,10 +9,14 @@ import { validationError } from '../http/errors';
 
 export const USERNAME_TAKEN = 'This username is already taken';
 
+/** Refuses a username that is not storable (the contract's rule) or whose canonical form is taken. */
 export async function assertUsernameFree(db: Queryable, username: string) {
+  const shape = ZUsername.safeParse(username);
+  if (!shape.success) throw validationError({ username: shape.error.issues.map((i) => i.message) });
+  // A storable name is ASCII, so lower() in the database and canonicalUsername agree on it.
   const taken = await queryOne<{ id: number }>(
     db,
-    sql`select id from accounts where lower(username) = lower(${username})`,
+    sql`select id from accounts where lower(username) = ${canonicalUsername(username)}`,
   );
   if (taken) throw validationError({ username: [USERNAME_TAKEN] });
 }
@@ -26,17 +31,27 @@ export async function createAccount(
   a: { role: number; username: string; password: string; email?: string | null; approved?: boolean },
 ) {
   await assertUsernameFree(db, a.username);
-  const [row] = await db
-    .insert(accounts)
-    .values({
-      role: a.role,
-      username: a.username,
-      email: a.email || null,
-      approved: a.approved ?? true,
-      ...(await passwordColumns(keys, a.password)),
-    })
-    .returning({ id: accounts.id });
-  return row.id;
+  if (a.email && !isStorableEmail(a.email)) throw validationError({ email: [EMAIL_ASCII] });
+  const values = {
+    role: a.role,
+    username: a.username,
+    email: a.email || null,
+    approved: a.approved ?? true,
+    ...(await passwordColumns(keys, a.password)),
+  };
+  try {
+    const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
+    return row.id;
+  } catch (err) {
+    throw usernameRaceLost(err) ? validationError({ username: [USERNAME_TAKEN] }) : err;
+  }
+}
+
+/** A concurrent create of the same username passes the check and loses at the unique index. */
+export function usernameRaceLost(err: unknown): boolean {
+  const cause = (err as { cause?: unknown })?.cause ?? err;
+  const pgError = cause as { code?: string; constraint?: string };
+  return pgError?.code === '23505' && pgError.constraint === 'accounts_username_lower_idx';
 }
 
 /** A new password ends the account's other sessions. */

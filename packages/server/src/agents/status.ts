@@ -1,0 +1,64 @@
+// Agent status (activate/suspend, show/hide, login block) and delete: the writes that end what an agent may do.
+import { inArray, sql } from 'drizzle-orm';
+import type { TAgentStatus } from '@salesdesk/contract';
+import type { AppContext } from '../context';
+import { publishChange } from '../common/changes';
+import type { Queryable } from '../db/client';
+import { accounts, agents } from '../db/schema';
+import type { Principal } from '../http/auth';
+import { forbidden, notFound } from '../http/errors';
+import { assertAgent } from '../http/tenant';
+import { flushClicks } from '../tracking/service';
+import { deleteAgentRows, deleteLateClicks, findAgent, findScopedAgents } from './sql';
+
+type Change = Omit<TAgentStatus, 'ids'>;
+type AgentRef = { id: number; account_id: number };
+
+/** Suspending or blocking ends the agents' sessions for good (re-activation does not revive them). */
+export async function setAgentsStatus(db: Queryable, rows: AgentRef[], change: Change) {
+  const ids = rows.map((r) => r.id);
+  const accountIds = rows.map((r) => r.account_id);
+  const endSessions = { sessionVersion: sql`${accounts.sessionVersion} + 1` };
+  if (change.active !== undefined) {
+    await db.update(agents).set({ active: change.active }).where(inArray(agents.id, ids));
+    await db
+      .update(accounts)
+      .set({ active: change.active, ...(change.active ? {} : endSessions) })
+      .where(inArray(accounts.id, accountIds));
+  }
+  if (change.hidden !== undefined)
+    await db.update(agents).set({ hidden: change.hidden }).where(inArray(agents.id, ids));
+  if (change.loginBlocked !== undefined)
+    await db
+      .update(accounts)
+      .set({ loginBlocked: change.loginBlocked, ...(change.loginBlocked ? endSessions : {}) })
+      .where(inArray(accounts.id, accountIds));
+}
+
+/** All the ids must be agents the principal may change; otherwise 404 and nothing changes. */
+export async function changeAgentsStatus(ctx: AppContext, p: Principal, input: TAgentStatus) {
+  const { ids, ...change } = input;
+  const unique = [...new Set(ids)];
+  await ctx.db.transaction(async (tx) => {
+    const rows = await findScopedAgents(tx, p, unique);
+    if (rows.length !== unique.length) throw notFound();
+    await setAgentsStatus(tx, rows, change);
+  });
+  // A login block changes no link; activation and visibility are published for every process's cache.
+  if (change.loginBlocked === undefined) await publishChange(ctx, 'tracking');
+}
+
+/** Only a superadmin carrying the special flag deletes agents (the route admits superadmins only). */
+export async function deleteAgent(ctx: AppContext, p: Principal, id: number) {
+  if (!p.canDelete) throw forbidden('Deleting agents needs the special flag');
+  const agent = await findAgent(ctx.db, id);
+  if (!agent) throw notFound();
+  assertAgent(p, { id, officeId: agent.office_id });
+  // Clicks this process still buffers must land first, or they would outlive the agent.
+  await flushClicks(ctx);
+  await ctx.db.transaction((tx) => deleteAgentRows(tx, agent.id, agent.account_id));
+  await publishChange(ctx, 'tracking');
+  // A click taken between the flush and the cache reload: swept once the cache no longer knows the agent.
+  await flushClicks(ctx);
+  await ctx.db.transaction((tx) => deleteLateClicks(tx, agent.id));
+}
