@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { checkPasswords, passwordPair } from './auth';
 import { INT4_MAX, listOf, listQuery, wholeNumber, ZIdNumber } from './common';
+import { ZEmail, ZUsername } from './identity';
 
 export const OFFICE_SORT_FIELDS = [
   'officeName',
@@ -37,7 +38,7 @@ const officeFields = {
   manFirstName: z.string().trim().min(1, 'First name is required').max(64),
   manLastName: z.string().trim().min(1, 'Last name is required').max(64),
   manEmail: z
-    .union([z.literal(''), z.email('Enter a valid email').max(128)])
+    .union([z.literal(''), ZEmail])
     .optional()
     .default(''),
   agentNotes: z.string().max(100_000).optional().default(''),
@@ -48,7 +49,7 @@ const officeFields = {
 };
 
 export const ZOfficeCreate = z
-  .object({ ...officeFields, username: z.string().trim().min(1, 'Username is required').max(32) })
+  .object({ ...officeFields, username: ZUsername })
   .superRefine((v, ctx) => checkPasswords(v, ctx, true));
 export type TOfficeCreate = z.input<typeof ZOfficeCreate>;
 

@@ -7,6 +7,7 @@ import { demoScale } from './db/demo-history';
 import { describeHistory } from './db/demo-history-summary';
 import { scheduleLoginUnblock } from './jobs/login-unblock';
 import { closeTracking } from './tracking/runtime';
+import { loggableError } from './common/loggable-error';
 
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
@@ -27,7 +28,7 @@ async function shutdown(signal: string) {
     await database.close();
     process.exit(0);
   } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
+    app.log.error({ error: loggableError(err) }, 'shutdown failed');
     process.exit(1);
   }
 }

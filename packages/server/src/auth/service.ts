@@ -1,6 +1,15 @@
 // Login, remote login, logout and forgot-password rules (spec 1 sections 2, 4, 8; DESIGN.md rules 9-11).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { Role, type TLoginRequest } from '@salesdesk/contract';
+import {
+  canonicalEmail,
+  canonicalUsername,
+  ErrorCode,
+  isEmailKey,
+  isUsernameKey,
+  Role,
+  type TLoginRequest,
+} from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne } from '../db/client';
 import { accounts, loginLogs, remoteLoginTokens } from '../db/schema';
@@ -8,7 +17,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../common/cry
 import { isBlackListed, OPTION_AUTO_BLOCK, optionIsOn } from '../common/options';
 import { AppError, formError, forbidden, notFound } from '../http/errors';
 import { loadPrincipal, signSession, type Principal } from '../http/auth';
-import { clearFailures, recordFailure, tooManyFailures } from './attempts';
+import { isThrottled, recordSuccess, recordTry, slowdownMs } from './attempts';
 import { verifyCaptcha } from './captcha';
 
 export const LOGIN_FAILED = 'Wrong username or password';
@@ -29,31 +38,36 @@ interface AccountRow {
   approved: boolean;
 }
 
-async function findAccount(ctx: AppContext, username: string) {
-  return queryOne<AccountRow>(
+/** The account whose username has this canonical key; lower() only ever meets an ASCII key. */
+async function findAccount(ctx: AppContext, key: string) {
+  if (!isUsernameKey(key)) return undefined;
+  const row = await queryOne<AccountRow & { username: string }>(
     ctx.db,
-    sql`select id, role, password_hash, active, login_blocked, approved from accounts
-        where lower(username) = lower(${username})`,
+    sql`select id, role, username, password_hash, active, login_blocked, approved from accounts
+        where lower(username) = ${key}`,
   );
+  // A row stored before names had to be canonical could fold to the key only in the database.
+  return row && canonicalUsername(row.username) === key ? row : undefined;
 }
+
+export const THROTTLED = 'Too many failed logins, please wait 15 minutes';
 
 export async function login(ctx: AppContext, input: TLoginRequest, ip: string): Promise<string> {
   if (!verifyCaptcha(ctx, input.captchaString, input.captchaCheck)) throw formError(CAPTCHA_FAILED);
-  if (tooManyFailures(input.username)) {
-    throw new AppError(429, 'RATE_LIMITED', 'Too many failed logins, please wait 15 minutes');
-  }
-  const account = await findAccount(ctx, input.username);
+  const key = canonicalUsername(input.username);
+  if (isThrottled(key, ip)) throw new AppError(429, ErrorCode.RateLimited, THROTTLED);
+  const wait = slowdownMs(key);
+  recordTry(key, ip);
+  if (wait) await sleep(wait);
+  const account = await findAccount(ctx, key);
   if (await isBlackListed(ctx.db, ip)) {
     if (account && (await optionIsOn(ctx.db, OPTION_AUTO_BLOCK))) await blockLogin(ctx, account.id);
     throw formError(IP_REFUSED);
   }
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(account?.password_hash ?? (await dummyHash), input.password);
-  if (!account || !ok) {
-    recordFailure(input.username);
-    throw formError(LOGIN_FAILED);
-  }
-  clearFailures(input.username);
+  if (!account || !ok) throw formError(LOGIN_FAILED);
+  recordSuccess(key, ip);
   assertMayLogIn(account);
   return startSession(ctx, account.id, ip);
 }
@@ -139,24 +153,30 @@ export async function loginRemote(ctx: AppContext, token: string, ip: string): P
   return startSession(ctx, account.id, ip);
 }
 
-/** Mails a one-time login link when username and email match; the caller answers the same either way. */
+/**
+ * Mails a one-time login link when username and email match; the caller answers the same either way.
+ * The mail goes to the address stored on the account, never to the text of the request.
+ */
 export async function forgot(ctx: AppContext, username: string, email: string): Promise<void> {
-  const match = await queryOne<{ id: number; email: string }>(
+  const userKey = canonicalUsername(username);
+  const emailKey = canonicalEmail(email);
+  if (!isUsernameKey(userKey) || !isEmailKey(emailKey)) return;
+  const match = await queryOne<{ id: number; username: string } & Record<'a' | 'o' | 'g', string | null>>(
     ctx.db,
-    sql`select a.id, ${email}::text as email from accounts a
+    sql`select a.id, a.username, a.email as a, o.man_email as o, ag.email as g from accounts a
         left join offices o on o.account_id = a.id
         left join agents ag on ag.account_id = a.id
-        where lower(a.username) = lower(${username}) and a.active
-          and lower(${email}) in (lower(coalesce(a.email, '')), lower(coalesce(o.man_email, '')),
-                                  lower(coalesce(ag.email, '')))`,
+        where lower(a.username) = ${userKey} and a.active`,
   );
-  if (!match) return;
+  if (!match || canonicalUsername(match.username) !== userKey) return;
+  const to = [match.a, match.o, match.g].find((stored) => stored && canonicalEmail(stored) === emailKey);
+  if (!to) return;
   const token = await mintToken(ctx, match.id, null, FORGOT_TOKEN_MS);
   await ctx.mailer.send({
-    to: match.email,
+    to,
     subject: `${ctx.brand.displayName}: your login link`,
     text:
-      `Someone asked for a login link for ${username}.\n\n` +
+      `Someone asked for a login link for ${match.username}.\n\n` +
       `${ctx.config.publicUrl}/remote-login?token=${encodeURIComponent(token)}\n\n` +
       'The link works once, for 30 minutes. Change your password on your profile after logging in.\n' +
       'If you did not ask for it, ignore this mail.\n',

@@ -81,7 +81,7 @@ export function registerErrorHandling(app: FastifyInstance) {
           : { code: status === 404 ? ErrorCode.NotFound : ErrorCode.Forbidden, message: err.message };
     } else {
       status = 500;
-      req.log.error({ err: loggableError(err), route: req.routeOptions.url }, 'request failed');
+      req.log.error({ error: loggableError(err), route: req.routeOptions.url }, 'request failed');
       body = { code: ErrorCode.Internal, message: 'Internal error' };
     }
     void reply.status(status).send(body);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { easternDay, easternDayStart, addDays } from '@salesdesk/contract';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/client';
+import { loggableError } from '../common/loggable-error';
 
 const LOCK_KEY = 727002;
 const HOUR_MS = 3600_000;
@@ -43,7 +44,7 @@ export function scheduleLoginUnblock(db: Db, log: (msg: string) => void): () => 
           const n = await unblockLogins(db);
           if (n !== null) log(`01:00 Eastern: login unblocked for ${n} account(s)`);
         } catch (err) {
-          log(`login unblock failed: ${String(err)}`);
+          log(`login unblock failed: ${loggableError(err).message}`);
         }
         arm();
       },

@@ -1,0 +1,147 @@
+// The log never holds a password, a hash, an encrypted password copy, a token or a request body,
+// even when a write fails in the database with those values as its parameters.
+import { inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@salesdesk/contract';
+import { buildApp, type App } from '../app';
+import { createAccount } from '../accounts/credentials';
+import { loggableError } from '../common/loggable-error';
+import { decryptSecret } from '../common/crypto';
+import { accounts } from '../db/schema';
+import { buildAdmin, buildOffice, tokenFor, uniqueName } from '../test/factories';
+import { call, testEnv, type TestEnv } from '../test/harness';
+
+let env: TestEnv;
+let app: App;
+const lines: string[] = [];
+const passwords: string[] = [];
+const usernames: string[] = [];
+let ipCount = 0;
+const freshIp = () => `10.14.${(++ipCount >> 8) & 255}.${ipCount & 255}`;
+
+const secretPassword = () => {
+  const p = `Pw-${uniqueName('p')}-${Math.random().toString(36).slice(2)}`;
+  passwords.push(p);
+  return p;
+};
+
+beforeAll(async () => {
+  env = await testEnv();
+  const ctx = { ...env.ctx, config: { ...env.ctx.config, logLevel: 'trace' } };
+  app = await buildApp(ctx, { logger: true, logStream: { write: (line) => void lines.push(line) } });
+  // A write that fails in the database after every check: NOT NULL on role, whose error detail
+  // ("Failing row contains ...") and parameters hold the new password's hash and encrypted copy.
+  app.post('/test-only/failing-create', async () => {
+    const username = uniqueName('f');
+    usernames.push(username);
+    await createAccount(env.ctx.db, env.ctx.keys, {
+      role: null as unknown as number,
+      username,
+      password: secretPassword(),
+    });
+    return { ok: true };
+  });
+});
+
+describe('the log', () => {
+  let superToken: string;
+  beforeAll(async () => {
+    superToken = await tokenFor(env.ctx, (await buildAdmin(env.ctx, { role: Role.Superadmin })).accountId);
+  });
+
+  const officeBody = (username: string, password: string) => ({
+    officeName: 'BODY-MARKER-office',
+    manFirstName: 'Ann',
+    manLastName: 'Lee',
+    username,
+    password,
+    passwordConfirm: password,
+  });
+
+  it('drives failing writes, logins and password changes', async () => {
+    const failed = await app.inject({ method: 'POST', url: '/test-only/failing-create' });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ code: 'INTERNAL', message: 'Internal error' });
+
+    // The same username created five times at once: one wins, the others lose at the unique index.
+    const username = uniqueName('r');
+    usernames.push(username);
+    const password = secretPassword();
+    const creates = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(app, 'PUT', 'offices', { token: superToken, body: officeBody(username, password) }),
+      ),
+    );
+    expect(creates.map((c) => c.status).filter((s) => s === 200)).toHaveLength(1);
+
+    const o = await buildOffice(env.ctx);
+    usernames.push(o.username);
+    const newPassword = secretPassword();
+    const update = await call(app, 'POST', `offices/${o.office.id}`, {
+      token: superToken,
+      body: { ...officeBody(o.username, newPassword), active: true },
+    });
+    expect(update.status).toBe(200);
+
+    for (const pw of [secretPassword(), newPassword])
+      await call(app, 'POST', 'auth/login', { body: { username: o.username, password: pw }, ip: freshIp() });
+    await call(app, 'POST', 'forgot', {
+      body: { username: o.username, email: `${o.username}@example.com` },
+      ip: freshIp(),
+    });
+  });
+
+  it('says which write failed and why, by name', () => {
+    const failure = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
+    expect(failure).toMatchObject({
+      route: '/test-only/failing-create',
+      error: { cause: { code: '23502', column: 'role', table: 'accounts' } },
+    });
+    expect(failure.error.message).toMatch(/^Failed query: insert into "accounts"/);
+  });
+
+  it('holds none of the passwords, hashes, encrypted copies, tokens or bodies', async () => {
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(5);
+    const stored = await env.ctx.db
+      .select({ hash: accounts.passwordHash, secret: accounts.passwordSecret })
+      .from(accounts)
+      .where(inArray(accounts.username, usernames));
+    expect(stored.length).toBeGreaterThan(1);
+    for (const s of [...passwords, ...stored.flatMap((r) => [r.hash, r.secret ?? '']), superToken])
+      if (s) expect(log).not.toContain(s);
+    expect(log).not.toMatch(/\$argon2/);
+    expect(log).not.toContain('BODY-MARKER');
+    expect(log.toLowerCase()).not.toContain('bearer');
+    // Anything shaped like an encrypted copy (iv.tag.data, base64url) must not decrypt.
+    for (const m of log.matchAll(/(?<![\w-])[\w-]{16}\.[\w-]{22}\.[\w-]+/g))
+      expect(decryptSecret(env.ctx.keys, m[0])).toBeNull();
+  });
+});
+
+describe('loggableError', () => {
+  it('keeps names and codes and drops parameters, row values and literals', () => {
+    const pg = Object.assign(new Error('null value in column "role" violates not-null constraint'), {
+      code: '23502',
+      column: 'role',
+      detail: 'Failing row contains (1, null, bob, $argon2id$v=19$secret)',
+      params: ['bob', '$argon2id$v=19$secret'],
+      query: "insert into accounts values ($1, 'inline-secret')",
+    });
+    const drizzle = new Error(
+      "Failed query: insert into accounts values ($1, 'inline-secret')\nparams: bob,$argon2id$v=19$secret",
+      { cause: pg },
+    );
+    const out = loggableError(drizzle);
+    const text = JSON.stringify(out);
+    expect(text).not.toContain('argon2');
+    expect(text).not.toContain('inline-secret');
+    expect(text).not.toContain('bob');
+    expect(out).toMatchObject({ type: 'Error', cause: { code: '23502', column: 'role' } });
+    expect(out.stack).toMatch(/^\s+at /);
+    expect(loggableError('a thrown string with a secret')).toEqual({
+      type: 'string',
+      message: 'a non-Error value was thrown',
+    });
+  });
+});
