@@ -2,7 +2,9 @@
 // role 5 with three flags (accounts.earning_visible, approve_agents, show_suspend).
 import { z } from 'zod';
 import { checkPasswords, passwordPair } from './auth';
+import { USERNAME_TOO_LONG } from './agents';
 import { listOf, listQuery, USERNAME_MAX } from './common';
+import { ZEmail, ZUsername } from './identity';
 
 /**
  * GET admins takes this as its query string (all optional: page 1, 50 rows, by username) and answers
@@ -27,26 +29,11 @@ export const ZAdminList = listOf(ZAdminRow);
 export const ZAdminDetail = ZAdminRow;
 export type TAdminDetail = TAdminRow;
 
-/** Control characters (NUL above all) have no place in a name or an address. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const NO_CONTROL = 'Must not contain control characters';
-
-/** Username rule of admins and agents: required, at most USERNAME_MAX characters. */
-export const ZUsernameField = z
-  .string()
-  .trim()
-  .min(1, 'Username is required')
-  .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters`)
-  .refine((v) => !CONTROL.test(v), NO_CONTROL);
+/** The username rule of admins and agents: a storable username of at most USERNAME_MAX characters. */
+export const ZUsernameField = z.string().trim().pipe(ZUsername.max(USERNAME_MAX, USERNAME_TOO_LONG));
 
 const adminFields = {
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .max(128, 'At most 128 characters')
-    .pipe(z.email('Enter a valid email')),
+  email: z.string().trim().min(1, 'Email is required').pipe(ZEmail),
   earningVisible: z.boolean().default(false),
   approveAgents: z.boolean().default(false),
   showSuspend: z.boolean().default(false),

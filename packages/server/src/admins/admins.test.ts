@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Role, type TAdminRow, type TList } from '@salesdesk/contract';
+import { EMAIL_ASCII, Role, USERNAME_CHARS, type TAdminRow, type TList } from '@salesdesk/contract';
 import { accounts } from '../db/schema';
 import { buildAdmin, buildAgent, buildOffice, login, tokenFor, uniqueName } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
@@ -58,9 +58,11 @@ describe('PUT admins and GET admins/{id}', () => {
       [{ email: '' }, 'email', 'Email is required'],
       [{ email: 'not-an-address' }, 'email', 'Enter a valid email'],
       [{ username: '' }, 'username', 'Username is required'],
-      [{ username: 'elevenchars' }, 'username', 'At most 10 characters'],
+      [{ username: 'elevenchars' }, 'username', 'Username must be at most 10 characters'],
       [{ password: '', passwordConfirm: '' }, 'password', 'Password is required'],
       [{ passwordConfirm: 'other-pw' }, 'passwordConfirm', 'Passwords do not match'],
+      [{ username: 'two words' }, 'username', USERNAME_CHARS],
+      [{ email: 'añn@example.com' }, 'email', EMAIL_ASCII],
     ];
     for (const [change, field, message] of cases) {
       const body = { ...newAdmin(), ...change };

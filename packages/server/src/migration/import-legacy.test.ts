@@ -75,7 +75,7 @@ describe('readLegacyCsv', () => {
         'nul1,pw,A\u0000,B,,Office\n', // 8
     );
     expect(file.errors).toEqual([
-      { line: 3, message: 'username: At most 10 characters' },
+      { line: 3, message: 'username: Username must be at most 10 characters' },
       { line: 4, message: 'password: Password is required' },
       { line: 4, message: 'email: Enter a valid email' },
       { line: 6, message: 'Has 3 fields, the header has 6' },
@@ -125,7 +125,7 @@ describe('importLegacyFile', () => {
     const file = tmpFile(HEADER + `${good},pw,A,B,,Cebu Sales\ntoolongname1,pw,A,B,,Cebu Sales\n`);
     const result = await importLegacyFile(env.ctx, file);
     expect(result.imported).toBe(0);
-    expect(result.errors).toEqual([{ line: 3, message: 'username: At most 10 characters' }]);
+    expect(result.errors).toEqual([{ line: 3, message: 'username: Username must be at most 10 characters' }]);
     expect(await rowsNamed([good])).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
-import { ZUsernameField } from '@salesdesk/contract';
+import { ZEmail, ZUsernameField } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { encryptSecret } from '../common/crypto';
 import { migrationAgents } from '../db/schema';
@@ -40,7 +40,9 @@ const ZLegacyAgent = z.object({
   firstName: text('First name', 64),
   lastName: text('Last name', 64),
   email: z
-    .union([z.literal(''), z.email('Enter a valid email').max(128, 'Email is at most 128 characters')])
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), ZEmail]))
     .transform((v) => v || null),
   officeName: text('Office name', 128),
 });
