@@ -1,0 +1,118 @@
+// /app/admins/create and /app/admins/edit/{id}: the Add Admin / Update Admin form.
+import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { ZAdminCreate, ZAdminUpdate, type TAdminDetail, type TAdminUpdate } from '@salesdesk/contract';
+import type { z } from 'zod';
+import { applyServerErrors, useZodForm } from '../api/use-form';
+import { Page } from '../shell/page';
+import { FormErrorBanner } from '../ui/field';
+import { Loading } from '../ui/loading';
+import { showNote } from '../ui/notes';
+import { useAdmin, useSaveAdmin } from './api';
+
+type AdminValues = {
+  username: string;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  earningVisible: boolean;
+  approveAgents: boolean;
+  showSuspend: boolean;
+};
+
+const blank: AdminValues = {
+  username: '',
+  email: '',
+  password: '',
+  passwordConfirm: '',
+  earningVisible: false,
+  approveAgents: false,
+  showSuspend: false,
+};
+
+const fromDetail = (a: TAdminDetail): AdminValues => ({
+  username: a.username,
+  email: a.email,
+  password: '',
+  passwordConfirm: '',
+  earningVisible: a.earningVisible,
+  approveAgents: a.approveAgents,
+  showSuspend: a.showSuspend,
+});
+
+function useAdminId(): number | undefined {
+  const { id } = useParams();
+  return id ? Number(id) : undefined;
+}
+
+export function AdminCreatePage() {
+  return (
+    <Page title="Add Admin">
+      <AdminForm />
+    </Page>
+  );
+}
+
+export function AdminEditPage() {
+  const id = useAdminId();
+  const admin = useAdmin(id);
+  return (
+    <Page title="Update Admin">
+      {admin.isPending ? <Loading /> : admin.data ? <AdminForm id={id} admin={admin.data} /> : null}
+    </Page>
+  );
+}
+
+function AdminForm({ id, admin }: { id?: number; admin?: TAdminDetail }) {
+  const navigate = useNavigate();
+  const creating = id === undefined;
+  // One set of values for both forms; the update schema drops the username, fixed after creation.
+  const schema = (creating ? ZAdminCreate : ZAdminUpdate) as unknown as z.ZodType<TAdminUpdate, AdminValues>;
+  const form = useZodForm(schema, admin ? fromDetail(admin) : blank);
+  const save = useSaveAdmin(id);
+
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await save.mutateAsync(data);
+      showNote({ type: 'success', heading: 'Operation Complete' });
+      navigate('/app/admins');
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={700}>
+        <FormErrorBanner message={form.formError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput {...form.getInputProps('username')} label="Username" required disabled={!creating} />
+          <TextInput {...form.getInputProps('email')} label="Email" type="email" required />
+          <PasswordInput
+            {...form.getInputProps('password')}
+            label="Password"
+            required={creating}
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            {...form.getInputProps('passwordConfirm')}
+            label="Confirm Password"
+            required={creating}
+            autoComplete="new-password"
+          />
+        </SimpleGrid>
+        <Checkbox {...form.getCheckboxProps('earningVisible')} label="Earning visible" />
+        <Checkbox {...form.getCheckboxProps('approveAgents')} label="Approve agents" />
+        <Checkbox {...form.getCheckboxProps('showSuspend')} label="Show suspend" />
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>
+            Save
+          </Button>
+          <Button variant="default" onClick={() => navigate('/app/admins')}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { AdminsListPage } from './admins-list-page';
+export { AdminCreatePage, AdminEditPage } from './admin-form-page';

@@ -1,0 +1,1 @@
+export { MigrationPage } from './migration-page';

@@ -1,0 +1,1 @@
+export { UnapprovedPage } from './unapproved-page';
