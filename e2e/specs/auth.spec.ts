@@ -32,6 +32,38 @@ describe('login', () => {
     assert.match(page.url(), /\/login/);
   });
 
+  it('a stale token in storage neither hides the captcha nor fails the first login', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    const me = { accountId: 1, agentId: null, companyId: null, role: 0, username: 'super', permissions: [] };
+    await page.evaluate(
+      (stale) => {
+        localStorage.setItem('token', 'expired.or.forged.token');
+        localStorage.setItem('me', JSON.stringify(stale));
+      },
+      { ...me, officeName: null, canDelete: true },
+    );
+    const publicCalls: { url: string; auth: string | undefined }[] = [];
+    page.on('request', (req) => {
+      if (/\/api\/(captcha|brand|auth\/login)\b/.test(req.url()))
+        publicCalls.push({ url: req.url(), auth: req.headers().authorization });
+    });
+    await page.goto('/login');
+    await page.getByRole('img', { name: /captcha/i }).waitFor();
+    await page.getByLabel('Username').fill('super');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA_ANSWER);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/app\//);
+    assert.ok(publicCalls.some((c) => c.url.includes('/api/auth/login')));
+    assert.deepEqual(
+      publicCalls.filter((c) => c.auth),
+      [],
+      'public calls carry no token',
+    );
+    await page.close();
+  });
+
   it('sends an anonymous visitor to /login with returnUrl and back after login', async () => {
     const page = await newPage(browser);
     await page.goto('/app/offices');

@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { apiLogin, createOffice, uniqueName } from '../support/api';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 
+// Reads of the demo offices are fine; every change happens on an office this spec created.
 let browser: Browser;
 let page: Page;
+let superToken: string;
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
   await loginAs(page, 'super');
+  superToken = await apiLogin('super');
 });
 after(async () => {
   await browser.close();
@@ -65,13 +69,14 @@ describe('offices', () => {
   });
 
   it('creates an office with every site selected, then edits it', async () => {
+    const username = uniqueName('ui');
     await page.goto('/app/offices');
     await page.getByRole('link', { name: '+ Add Office' }).click();
     await page.getByRole('heading', { name: 'Add Office' }).waitFor();
     const save = page.getByRole('button', { name: 'Save' });
     assert.equal(await save.isDisabled(), true, 'save is disabled while the form is invalid');
-    await page.getByLabel('Office Name').fill('Iloilo Hub');
-    await page.getByLabel('Username').fill('iloilo');
+    await page.getByLabel('Office Name').fill(`Hub ${username}`);
+    await page.getByLabel('Username').fill(username);
     await page.getByLabel('Manager First Name').fill('Lea');
     await page.getByLabel('Manager Last Name').fill('Ramos');
     await page.getByLabel(/^Password/).fill('iloilo123');
@@ -86,18 +91,20 @@ describe('offices', () => {
     await page.getByText('Operation Complete').waitFor();
     await page.waitForURL(/\/app\/offices$/);
 
-    await page.goto('/app/offices?username=iloilo');
-    const row = rows().filter({ hasText: 'Iloilo Hub' });
+    await page.goto(`/app/offices?username=${username}`);
+    const row = rows().filter({ hasText: `Hub ${username}` });
     await row.waitFor();
     assert.match(await row.innerText(), /\b5\b/, 'five demo sites');
-    await page.getByRole('link', { name: 'Edit Iloilo Hub' }).click();
+    await page.getByRole('link', { name: `Edit Hub ${username}` }).click();
     await page.getByRole('heading', { name: 'Update Office' }).waitFor();
     assert.equal(await page.getByLabel('Username').isDisabled(), true, 'the username is fixed');
-    await page.getByLabel('Office Name').fill('Iloilo Hub West');
+    await page.getByLabel('Office Name').fill(`West ${username}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Operation Complete').waitFor();
-    await page.goto('/app/offices?username=iloilo');
-    await rows().filter({ hasText: 'Iloilo Hub West' }).waitFor();
+    await page.goto(`/app/offices?username=${username}`);
+    await rows()
+      .filter({ hasText: `West ${username}` })
+      .waitFor();
   });
 
   it('shows the server field error for a taken username', async () => {
@@ -112,15 +119,66 @@ describe('offices', () => {
     await page.getByText('This username is already taken').waitFor();
   });
 
-  it('suspends an office after the confirmation, and activates it again', async () => {
-    await page.goto('/app/offices?username=iloilo');
-    await page.getByRole('button', { name: 'Suspend Iloilo Hub West' }).click();
+  it('suspends an office after the confirmation; its own Activate asks nothing', async () => {
+    const office = await createOffice(superToken);
+    await page.goto(`/app/offices?username=${office.username}`);
+    await page.getByRole('button', { name: `Suspend ${office.officeName}` }).click();
     await page.getByText('Are you sure to suspend office and all agents?').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    const row = rows().filter({ hasText: 'Iloilo Hub West' });
+    const row = rows().filter({ hasText: office.officeName });
     await row.getByText('Suspended').waitFor();
-    await page.getByRole('button', { name: 'Activate Iloilo Hub West' }).click();
+    await page.getByRole('button', { name: `Activate ${office.officeName}` }).click();
     await row.getByText('Activated').waitFor();
+  });
+
+  it("the selection bar's Activate asks even for one office", async () => {
+    const office = await createOffice(superToken, { active: false });
+    await page.goto(`/app/offices?username=${office.username}`);
+    const row = rows().filter({ hasText: office.officeName });
+    await row.getByText('Suspended').waitFor();
+    await row.getByRole('checkbox', { name: 'Select row' }).check();
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Activate' }).click();
+    await page.getByText('Are you sure to activate selected offices and all they agents?').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await row.getByText('Activated').waitFor();
+    await page.getByRole('region', { name: 'Selection' }).waitFor({ state: 'detached' });
+  });
+
+  it('hides and shows an office after the confirmation', async () => {
+    const office = await createOffice(superToken);
+    await page.goto(`/app/offices?username=${office.username}`);
+    const row = rows().filter({ hasText: office.officeName });
+    await page.getByRole('button', { name: `Hide ${office.officeName}` }).click();
+    await page.getByText('Are you sure to show/hide office and all agents?').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await row.getByText('(Hidden)').waitFor();
+    await page.getByRole('button', { name: `Show ${office.officeName}` }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: `Hide ${office.officeName}` }).waitFor();
+  });
+
+  it('the search box follows the URL on back and forward', async () => {
+    await page.goto('/app/offices');
+    const box = page.getByLabel('Search by username');
+    await box.fill('office2');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/username=office2/);
+    await rows().filter({ hasText: 'Cebu Sales' }).waitFor();
+    await box.fill('office3');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/username=office3/);
+    // The URL changes before React renders the page again: wait for the box rather than read it once.
+    const boxShows = async (value: string) =>
+      page.waitForFunction(([el, want]) => (el as HTMLInputElement).value === want, [
+        await box.elementHandle(),
+        value,
+      ] as const);
+    await page.goBack();
+    await page.waitForURL(/username=office2/);
+    await boxShows('office2');
+    await page.goForward();
+    await page.waitForURL(/username=office3/);
+    await boxShows('office3');
   });
 
   it('an admin does not see + Add Office', async () => {

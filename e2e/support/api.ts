@@ -22,3 +22,58 @@ export async function api<T>(token: string, method: string, path: string, body?:
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** A name no other spec, run or rerun against the same server uses. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export type CreatedOffice = { id: number; username: string; officeName: string; password: string };
+
+/**
+ * An office of the spec's own (PUT /api/offices as superadmin), so a spec that suspends, edits or
+ * hides never touches the shared demo rows. `overrides` are ZOfficeCreate fields.
+ */
+export async function createOffice(
+  superToken: string,
+  overrides: Record<string, unknown> = {},
+): Promise<CreatedOffice> {
+  const username = uniqueName('e2e');
+  const body = {
+    officeName: `E2E ${username}`,
+    username,
+    manFirstName: 'Test',
+    manLastName: 'Office',
+    password: DEMO_PASSWORD,
+    passwordConfirm: DEMO_PASSWORD,
+    ...overrides,
+  };
+  const { id } = await api<{ id: number }>(superToken, 'PUT', 'offices', body);
+  return { id, username: body.username, officeName: body.officeName, password: body.password };
+}
+
+export type CreatedAgent = { id: number; username: string; password: string };
+
+/** A username of at most 10 characters (the agent limit) no other run uses. */
+export const shortName = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 10);
+
+/**
+ * An agent of the spec's own (PUT /api/agents as a superadmin, admin or office; an office's agent is
+ * always its own, an admin's needs `officeId`). `overrides` are ZAgentCreate fields.
+ */
+export async function createAgent(
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<CreatedAgent> {
+  const body = {
+    firstName: 'Test',
+    lastName: 'Agent',
+    username: shortName('g'),
+    password: DEMO_PASSWORD,
+    passwordConfirm: DEMO_PASSWORD,
+    ...overrides,
+  };
+  const { id } = await api<{ id: number }>(token, 'PUT', 'agents', body);
+  return { id, username: body.username, password: body.password };
+}
