@@ -65,6 +65,7 @@ export const appChildren: RouteObject[] = [
     ],
   },
   { path: 'migration', Component: P.MigrationPage },
+  { path: 'spike', Component: SpikePage },
   {
     path: 'stats',
     children: [
@@ -140,7 +141,8 @@ export const routes: RouteObject[] = [
       { path: '/login', Component: LoginPage },
       { path: '/forgot', Component: ForgotPage },
       { path: '/remote-login', Component: RemoteLoginPage },
-      { path: '/spike', Component: SpikePage },
+      // Spec 1 lists /spike among the children of /app: it needs a session; old links still work.
+      { path: '/spike', element: <Navigate to="/app/spike" replace /> },
       {
         path: '/app',
         Component: RequireSession,

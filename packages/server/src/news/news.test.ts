@@ -1,14 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type TAlert, type TLoginAlerts, type TNews } from '@salesdesk/contract';
 import { alerts, news } from '../db/schema';
 import { buildAdmin, buildAgent, buildOffice, login } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
+import { getLastAlert, getLastNews } from './service';
 
 let env: TestEnv;
 let superToken: string;
+let found: { news: TNews; alert: TAlert };
 beforeAll(async () => {
   env = await testEnv();
   superToken = await login(env.app, (await buildAdmin(env.ctx, { role: Role.Superadmin })).username);
+  found = { news: await getLastNews(env.ctx), alert: await getLastAlert(env.ctx) };
+});
+// Test files of a worker share the database: leave the news and the login alert as they were.
+afterAll(async () => {
+  await call(env.app, 'POST', 'news', { token: superToken, body: found.news });
+  await call(env.app, 'POST', 'alerts', { token: superToken, body: found.alert });
 });
 
 const count = async (table: typeof news | typeof alerts) => (await env.ctx.db.select().from(table)).length;

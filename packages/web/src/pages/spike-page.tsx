@@ -1,4 +1,4 @@
-// /spike: a test page with only an html input.
+// /app/spike: a test page with only an html input.
 import { useState } from 'react';
 import { Container } from '@mantine/core';
 import { LazyRichTextEditor } from '../ui/rich-text-editor-lazy';

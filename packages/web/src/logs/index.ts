@@ -1,0 +1,1 @@
+export { LoginLogsPage } from './login-logs-page';

@@ -1,0 +1,15 @@
+// The columns of /app/logs/login: Username, IP (where the brand shows it), Login (sortable), Logout.
+import { formatDateTime, type LOGIN_LOG_SORT_FIELDS, type TLoginLogRow } from '@salesdesk/contract';
+import type { DataColumn } from '../ui/data-table';
+import { IpLink } from '../ui/ip-link';
+
+type LoginLogSortField = (typeof LOGIN_LOG_SORT_FIELDS)[number];
+
+export function loginLogColumns(showIp: boolean): DataColumn<TLoginLogRow, LoginLogSortField>[] {
+  return [
+    { id: 'username', header: 'Username', cell: (r) => r.username },
+    { id: 'ip', header: 'IP', hidden: !showIp, cell: (r) => <IpLink ip={r.ip} /> },
+    { id: 'inTime', header: 'Login', sortable: true, cell: (r) => formatDateTime(r.inTime) },
+    { id: 'outTime', header: 'Logout', cell: (r) => formatDateTime(r.outTime) },
+  ];
+}

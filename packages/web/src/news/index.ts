@@ -1,0 +1,2 @@
+export { NewsEditPage } from './news-edit-page';
+export { NewsAlertsPage } from './news-alerts-page';

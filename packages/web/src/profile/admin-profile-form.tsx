@@ -1,0 +1,56 @@
+// The admin and superadmin profile: email, an optional new password and 'Show suspended'.
+import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { ZAdminProfileUpdate, type TAdminProfile, type TAdminProfileUpdate } from '@salesdesk/contract';
+import { applyServerErrors, useZodForm } from '../api/use-form';
+import { FormErrorBanner } from '../ui/field';
+import { Loading } from '../ui/loading';
+import { showNote } from '../ui/notes';
+import { PROFILE_SAVED_NOTE, useAdminProfile, useSaveProfile } from './api';
+
+export function AdminProfileForm() {
+  const profile = useAdminProfile();
+  if (profile.isPending) return <Loading />;
+  if (!profile.data) return null;
+  return <AdminForm profile={profile.data} />;
+}
+
+function AdminForm({ profile }: { profile: TAdminProfile }) {
+  const initial = {
+    email: profile.email,
+    showSuspend: profile.showSuspend,
+    password: '',
+    passwordConfirm: '',
+  };
+  const form = useZodForm(ZAdminProfileUpdate, initial);
+  const save = useSaveProfile<TAdminProfileUpdate>('admin');
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await save.mutateAsync(data);
+      showNote(PROFILE_SAVED_NOTE);
+      form.reset({ ...form.values, password: '', passwordConfirm: '' });
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={420}>
+        <FormErrorBanner message={form.formError} />
+        <TextInput label="Username" value={profile.username} disabled />
+        <TextInput {...form.getInputProps('email')} label="Email" type="email" required />
+        <PasswordInput {...form.getInputProps('password')} label="Password" autoComplete="new-password" />
+        <PasswordInput
+          {...form.getInputProps('passwordConfirm')}
+          label="Confirm Password"
+          autoComplete="new-password"
+        />
+        <Checkbox {...form.getCheckboxProps('showSuspend')} label="Show suspended" />
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

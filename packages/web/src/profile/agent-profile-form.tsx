@@ -1,0 +1,47 @@
+// The agent's profile: password and confirmation only.
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { ZAgentProfileUpdate, type TAgentProfileUpdate } from '@salesdesk/contract';
+import { applyServerErrors, useZodForm } from '../api/use-form';
+import { FormErrorBanner } from '../ui/field';
+import { showNote } from '../ui/notes';
+import { PROFILE_SAVED_NOTE, useSaveProfile } from './api';
+
+const blank = { password: '', passwordConfirm: '' };
+
+export function AgentProfileForm() {
+  const form = useZodForm(ZAgentProfileUpdate, blank);
+  const save = useSaveProfile<TAgentProfileUpdate>('agent');
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await save.mutateAsync(data);
+      showNote(PROFILE_SAVED_NOTE);
+      form.reset(blank);
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={420}>
+        <FormErrorBanner message={form.formError} />
+        <PasswordInput
+          {...form.getInputProps('password')}
+          label="Password"
+          required
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          {...form.getInputProps('passwordConfirm')}
+          label="Confirm Password"
+          required
+          autoComplete="new-password"
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+// The office profile: names, manager email (required), an optional new password and the agents' notes.
+import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ZCompanyProfileUpdate, type TCompanyProfile, type TCompanyProfileUpdate } from '@salesdesk/contract';
+import { applyServerErrors, useZodForm } from '../api/use-form';
+import { FormErrorBanner } from '../ui/field';
+import { Loading } from '../ui/loading';
+import { showNote } from '../ui/notes';
+import { RichTextEditor } from '../ui';
+import { PROFILE_SAVED_NOTE, useCompanyProfile, useSaveProfile } from './api';
+
+export function CompanyProfileForm() {
+  const profile = useCompanyProfile();
+  if (profile.isPending) return <Loading />;
+  if (!profile.data) return null;
+  return <CompanyForm profile={profile.data} />;
+}
+
+function CompanyForm({ profile }: { profile: TCompanyProfile }) {
+  const { username: _username, ...fields } = profile;
+  const form = useZodForm(ZCompanyProfileUpdate, { ...fields, password: '', passwordConfirm: '' });
+  const save = useSaveProfile<TCompanyProfileUpdate>('company');
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await save.mutateAsync(data);
+      showNote(PROFILE_SAVED_NOTE);
+      form.reset({ ...form.values, password: '', passwordConfirm: '' });
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={900}>
+        <FormErrorBanner message={form.formError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput {...form.getInputProps('officeName')} label="Office Name" required />
+          <TextInput label="Username" value={profile.username} disabled />
+          <TextInput {...form.getInputProps('manFirstName')} label="Manager First Name" required />
+          <TextInput {...form.getInputProps('manLastName')} label="Manager Last Name" required />
+          <TextInput {...form.getInputProps('manEmail')} label="Manager Email" type="email" required />
+          <div />
+          <PasswordInput {...form.getInputProps('password')} label="Password" autoComplete="new-password" />
+          <PasswordInput
+            {...form.getInputProps('passwordConfirm')}
+            label="Confirm Password"
+            autoComplete="new-password"
+          />
+        </SimpleGrid>
+        {/* Shown, not changed here: suspending an office is an administrator's action. */}
+        <Checkbox checked={form.values.activated ?? false} label="Active" disabled readOnly />
+        <RichTextEditor
+          label="Must Read (optional)"
+          value={form.values.agentNotes ?? ''}
+          onChange={(html) => form.setFieldValue('agentNotes', html)}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
