@@ -9,6 +9,7 @@ import { DEMO_BLACK_LISTED_IPS } from './demo-history-plan';
 import type { HistorySummary } from './demo-history-summary';
 import * as t from './schema';
 import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE } from '../common/options';
+import { seedDemoLoginLogs } from './demo-login-logs';
 
 export const DEMO_PASSWORD = 'demo1234';
 const AGENT_COUNT = 30;
@@ -16,7 +17,7 @@ const UNAPPROVED = new Set([28, 29, 30]);
 const SUSPENDED = 26;
 export const DEMO_LOGINS = {
   password: DEMO_PASSWORD,
-  usernames: ['super', 'admin', 'office1', 'office2', 'office3', 'agent01 .. agent27'],
+  usernames: ['super', 'admin', 'admin2', 'office1', 'office2', 'office3', 'agent01 .. agent27'],
 };
 
 const site = (
@@ -122,6 +123,8 @@ export async function seedDemo(
     );
     await seedCustomRates(tx, officeIds, sites);
     await seedSettings(tx, ctx);
+    await seedSecondAdmin(account);
+    await seedDemoLoginLogs(tx);
   });
   return generateDemoHistory(ctx, opts);
 }
@@ -139,6 +142,11 @@ async function seedAdmins(account: Account) {
     earningVisible: true,
     showSuspend: true,
   });
+}
+
+/** An admin without the approve-agents permission or earnings, made last so earlier ids stay put. */
+async function seedSecondAdmin(account: Account) {
+  await account(Role.Admin, 'admin2', { email: 'admin2@example.com', approveAgents: false });
 }
 
 interface SeededSite {
