@@ -15,15 +15,15 @@ export const canonicalEmail = canonical;
 
 const USERNAME_KEY = /^[a-z0-9._-]+$/;
 const EMAIL_KEY = /^[\x21-\x7e]+$/;
+export const USERNAME_COLUMN_MAX = 32;
 
 /** True when a canonical key may name a stored username (anything else matches no account). */
-export const isUsernameKey = (key: string) => USERNAME_KEY.test(key);
+export const isUsernameKey = (key: string) => key.length <= USERNAME_COLUMN_MAX && USERNAME_KEY.test(key);
 /** True for printable ASCII without spaces: what a stored address and its canonical key both are. */
 export const isEmailKey = (key: string) => EMAIL_KEY.test(key);
 
 export const USERNAME_REQUIRED = 'Username is required';
 export const USERNAME_CHARS = 'Username may contain only Latin letters, digits, dots, dashes and underscores';
-export const USERNAME_COLUMN_MAX = 32;
 export const EMAIL_INVALID = 'Enter a valid email';
 export const EMAIL_ASCII = 'Email may contain only plain ASCII characters';
 

@@ -54,7 +54,9 @@ export const THROTTLED = 'Too many failed logins, please wait 15 minutes';
 
 export async function login(ctx: AppContext, input: TLoginRequest, ip: string): Promise<string> {
   if (!verifyCaptcha(ctx, input.captchaString, input.captchaCheck)) throw formError(CAPTCHA_FAILED);
-  const key = canonicalUsername(input.username);
+  const name = canonicalUsername(input.username);
+  // Names no account can have share one count, so odd input cannot fill the counters with long keys.
+  const key = isUsernameKey(name) ? name : '';
   if (isThrottled(key, ip)) throw new AppError(429, ErrorCode.RateLimited, THROTTLED);
   const wait = slowdownMs(key);
   recordTry(key, ip);
