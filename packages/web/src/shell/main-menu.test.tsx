@@ -41,7 +41,7 @@ const badge = () => screen.queryByTestId('unapproved-badge');
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** The answer's body is read asynchronously: wait for the badge rather than for a fixed tick. */
 const badgeShows = (text: string) =>
-  vi.waitFor(() => expect(badge()?.textContent).toBe(text), { timeout: 1000, interval: 10 });
+  vi.waitFor(() => expect(badge()?.textContent).toBe(text), { timeout: 5000, interval: 10 });
 
 describe('MainMenu unapproved badge', () => {
   it('shows the count as a number, 0 included', async () => {
