@@ -77,3 +77,31 @@ export async function createAgent(
   const { id } = await api<{ id: number }>(token, 'PUT', 'agents', body);
   return { id, username: body.username, password: body.password };
 }
+
+export type CreatedAdmin = { id: number; username: string; password: string };
+
+/** An admin of the spec's own (PUT /api/admins as superadmin). `overrides` are ZAdminCreate fields. */
+export async function createAdmin(
+  superToken: string,
+  overrides: Record<string, unknown> = {},
+): Promise<CreatedAdmin> {
+  const username = shortName('a');
+  const body = {
+    username,
+    email: `${username}@example.com`,
+    password: DEMO_PASSWORD,
+    passwordConfirm: DEMO_PASSWORD,
+    ...overrides,
+  };
+  const { id } = await api<{ id: number }>(superToken, 'PUT', 'admins', body);
+  return { id, username: body.username, password: body.password };
+}
+
+/** The status of a call as `token` (e.g. 401 once a session has ended), without throwing. */
+export async function apiStatus(token: string, method: string, path: string): Promise<number> {
+  const res = await fetch(`${BASE_URL}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return res.status;
+}

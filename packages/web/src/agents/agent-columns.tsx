@@ -1,0 +1,94 @@
+// The columns of the agents list (spec 1 /app/agents): seven sortable, password and actions not.
+import { Anchor, Button, Group, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { AGENT_TEXTS, formatAccountStatus, formatDateTime, type TAgentRow } from '@salesdesk/contract';
+import type { DataColumn } from '../ui/data-table';
+import type { AgentSortField } from './api';
+import type { StatusChange } from './agent-status';
+
+export type ChangeRow = (row: TAgentRow, change: StatusChange) => void;
+
+export const agentSitesPath = (row: Pick<TAgentRow, 'id' | 'username'>) =>
+  `/app/agents/${row.id}/${encodeURIComponent(row.username)}/sites`;
+
+export const agentLoginsPath = (row: Pick<TAgentRow, 'id' | 'companyId'>) =>
+  `/app/logs/login?agentId=${row.id}&companyId=${row.companyId}`;
+
+const statusText = (r: TAgentRow) =>
+  `${formatAccountStatus(r.active, r.hidden)}${r.loginBlocked ? ', login disabled' : ''}`;
+
+export function agentColumns(change: ChangeRow): DataColumn<TAgentRow, AgentSortField>[] {
+  return [
+    { id: 'username', header: 'Username', sortable: true, cell: (r) => r.username },
+    { id: 'password', header: 'Password', cell: (r) => r.plainPassword ?? '' },
+    { id: 'officeName', header: 'Office', sortable: true, cell: (r) => r.officeName },
+    { id: 'regTime', header: 'Registered', sortable: true, cell: (r) => formatDateTime(r.regTime) },
+    {
+      id: 'lastLoginTime',
+      header: 'Last Login',
+      sortable: true,
+      cell: (r) => (r.lastLoginTime ? formatDateTime(r.lastLoginTime) : ''),
+    },
+    {
+      id: 'loginCount',
+      header: 'Logins',
+      sortable: true,
+      align: 'right',
+      cell: (r) => (
+        <Anchor component={Link} to={agentLoginsPath(r)}>
+          {r.loginCount}
+        </Anchor>
+      ),
+    },
+    { id: 'active', header: 'Status', sortable: true, cell: statusText },
+    {
+      id: 'sitesCount',
+      header: 'Sites',
+      sortable: true,
+      align: 'right',
+      cell: (r) => (
+        <Anchor component={Link} to={agentSitesPath(r)}>
+          {r.sitesCount}
+        </Anchor>
+      ),
+    },
+    { id: 'actions', header: 'Actions', cell: (r) => <AgentActions row={r} change={change} /> },
+  ];
+}
+
+function AgentActions({ row, change }: { row: TAgentRow; change: ChangeRow }) {
+  const label = (verb: string) => `${verb} ${row.username}`;
+  const action = (verb: string, next: StatusChange, color?: string) => (
+    <Button
+      size="compact-xs"
+      variant="light"
+      color={color}
+      aria-label={label(verb)}
+      onClick={() => change(row, next)}
+    >
+      {verb}
+    </Button>
+  );
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        component={Link}
+        to={`/app/agents/edit/${row.id}`}
+        size="compact-xs"
+        variant="light"
+        aria-label={label('Edit')}
+      >
+        Edit
+      </Button>
+      {row.active
+        ? action('Suspend', { active: false }, 'red')
+        : action('Activate', { active: true }, 'green')}
+      {row.hidden ? action('Show', { hidden: false }) : action('Hide', { hidden: true })}
+      <Tooltip label={AGENT_TEXTS.loginTooltip}>
+        {row.loginBlocked
+          ? action('Enable login', { loginBlocked: false }, 'teal')
+          : action('Disable login', { loginBlocked: true }, 'orange')}
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,201 @@
+// /app/agents/create and /app/agents/edit/{id}: the Add Agent / Update Agent form.
+import { useMemo } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import {
+  hasRole,
+  requireOffice,
+  Role,
+  ZAgentCreate,
+  ZAgentUpdate,
+  type TAgentDetail,
+  type TAgentSite,
+  type TAgentUpdate,
+  type TMe,
+} from '@salesdesk/contract';
+import type { z } from 'zod';
+import { applyServerErrors, useZodForm } from '../api/use-form';
+import { Page } from '../shell/page';
+import { useMe } from '../session/use-session';
+import { FormErrorBanner } from '../ui/field';
+import { Loading } from '../ui/loading';
+import { showNote } from '../ui/notes';
+import { RichTextEditor } from '../ui';
+import { useAgent, useCompanyOptions, useSaveAgent } from './api';
+import { AgentDeleteButton } from './agent-delete-button';
+import { AgentSitesField, siteEnabled, useOfficeSites } from './agent-sites-field';
+
+type AgentValues = {
+  officeId: number | null;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  mustRead: string;
+  active: boolean;
+  sites: TAgentSite[];
+};
+
+const blank = (me: TMe): AgentValues => ({
+  officeId: hasRole(me.role, Role.Admin) ? null : me.companyId,
+  firstName: '',
+  lastName: '',
+  username: '',
+  email: '',
+  password: '',
+  passwordConfirm: '',
+  mustRead: '',
+  active: true,
+  sites: [],
+});
+
+const fromDetail = (a: TAgentDetail): AgentValues => ({
+  officeId: a.officeId,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  username: a.username,
+  email: a.email,
+  password: '',
+  passwordConfirm: '',
+  mustRead: a.mustRead,
+  active: a.active,
+  sites: a.sites.map((s) => ({ siteId: s.siteId, enable: s.enable })),
+});
+
+export function AgentFormPage() {
+  const { id: idParam } = useParams();
+  const id = idParam ? Number(idParam) : undefined;
+  const agent = useAgent(id);
+  return (
+    <Page title={id === undefined ? 'Add Agent' : 'Update Agent'}>
+      {id !== undefined && agent.isPending ? (
+        <Loading />
+      ) : (
+        <AgentForm key={id ?? 'new'} id={id} agent={agent.data} />
+      )}
+    </Page>
+  );
+}
+
+function AgentForm({ id, agent }: { id?: number; agent?: TAgentDetail }) {
+  const navigate = useNavigate();
+  const me = useMe();
+  const creating = id === undefined;
+  const isAdmin = hasRole(me.role, Role.Admin);
+  // An admin names the office on create; only a superadmin moves an existing agent; an office never chooses.
+  const officeEditable = isAdmin && (creating || me.role === Role.Superadmin);
+  const schema = useMemo(() => {
+    const base = creating ? ZAgentCreate : ZAgentUpdate;
+    const checked = creating && isAdmin ? base.superRefine(requireOffice) : base;
+    // One set of values for both forms; the update schema drops the username, fixed after creation.
+    return checked as unknown as z.ZodType<TAgentUpdate, AgentValues>;
+  }, [creating, isAdmin]);
+  const form = useZodForm(schema, agent ? fromDetail(agent) : blank(me));
+  const offices = useCompanyOptions(isAdmin);
+  const officeSites = useOfficeSites(form.values.officeId);
+  const save = useSaveAgent(id);
+
+  const submit = form.onSubmit(async (data) => {
+    // Every site of the office with its switch; before the sites are known an update keeps the old ones.
+    const sites = officeSites.ready
+      ? officeSites.sites.map((s) => ({
+          siteId: s.id,
+          enable: siteEnabled(form.values.sites, s.id, creating),
+        }))
+      : undefined;
+    try {
+      await save.mutateAsync({ ...data, sites });
+      showNote({ type: 'success', heading: 'Operation Complete' });
+      navigate('/app/agents');
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  });
+
+  const officeData = (offices.data ?? []).map((o) => ({ value: String(o.id), label: o.officeName }));
+  const loadingSites = form.values.officeId !== null && !officeSites.ready;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={900}>
+        <FormErrorBanner message={form.formError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {isAdmin ? (
+            <Select
+              label="Office"
+              data={officeData}
+              value={form.values.officeId === null ? null : String(form.values.officeId)}
+              onChange={(v) => form.setFieldValue('officeId', v ? Number(v) : null)}
+              error={form.errors.officeId}
+              required={creating}
+              disabled={!officeEditable}
+              searchable
+            />
+          ) : null}
+          <TextInput {...form.getInputProps('username')} label="Username" required disabled={!creating} />
+          <TextInput {...form.getInputProps('firstName')} label="First Name" required />
+          <TextInput {...form.getInputProps('lastName')} label="Last Name" required />
+          <TextInput {...form.getInputProps('email')} label="Email" type="email" />
+          <PasswordInput
+            {...form.getInputProps('password')}
+            label="Password"
+            required={creating}
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            {...form.getInputProps('passwordConfirm')}
+            label="Confirm Password"
+            required={creating}
+            autoComplete="new-password"
+          />
+        </SimpleGrid>
+        <Checkbox {...form.getCheckboxProps('active')} label="Active" />
+        {form.values.officeId === null ? (
+          <Text size="sm" c="dimmed">
+            Choose an office to see its sites.
+          </Text>
+        ) : loadingSites ? (
+          <Loading />
+        ) : (
+          <AgentSitesField
+            sites={officeSites.sites}
+            values={form.values.sites}
+            creating={creating}
+            onChange={(next) => form.setFieldValue('sites', next)}
+            error={form.errors.sites}
+          />
+        )}
+        <RichTextEditor
+          label="Must Read (optional)"
+          value={form.values.mustRead}
+          onChange={(html) => form.setFieldValue('mustRead', html)}
+        />
+        <Group>
+          <Button
+            type="submit"
+            loading={save.isPending}
+            disabled={!form.isValid || save.isPending || loadingSites}
+          >
+            Save
+          </Button>
+          <Button variant="default" onClick={() => navigate('/app/agents')}>
+            Cancel
+          </Button>
+          {agent && me.canDelete ? <AgentDeleteButton id={agent.id} username={agent.username} /> : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

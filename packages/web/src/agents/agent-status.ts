@@ -1,0 +1,37 @@
+// Agent status actions with their confirmations: a row's Activate and login switches ask nothing, the bar always asks.
+import { AGENT_TEXTS, type TAgentStatus } from '@salesdesk/contract';
+import { confirmDialog } from '../ui/dialogs';
+
+type Apply = (change: TAgentStatus) => Promise<unknown>;
+export type StatusChange = Omit<TAgentStatus, 'ids'>;
+
+/** Runs without asking; false when the server refused (apiFetch has shown the note). */
+const applyNow = (apply: Apply, change: TAgentStatus) =>
+  apply(change).then(
+    () => true,
+    () => false,
+  );
+
+/** The confirmation a row's action asks, or null when it asks nothing. */
+export function rowQuestion(change: StatusChange): string | null {
+  if (change.active === false) return AGENT_TEXTS.suspendAgent;
+  if (change.hidden !== undefined) return AGENT_TEXTS.showHideAgent;
+  return null;
+}
+
+/** The confirmation of each multi-select action. */
+export function bulkQuestion(change: StatusChange): string {
+  if (change.active !== undefined)
+    return change.active ? AGENT_TEXTS.activateAgents : AGENT_TEXTS.suspendAgents;
+  return change.loginBlocked ? AGENT_TEXTS.disableLogin : AGENT_TEXTS.enableLogin;
+}
+
+export function changeRow(apply: Apply, id: number, change: StatusChange): Promise<boolean> {
+  const heading = rowQuestion(change);
+  const body = { ids: [id], ...change };
+  return heading ? confirmDialog({ heading, onConfirm: () => apply(body) }) : applyNow(apply, body);
+}
+
+export function changeSelected(apply: Apply, ids: number[], change: StatusChange): Promise<boolean> {
+  return confirmDialog({ heading: bulkQuestion(change), onConfirm: () => apply({ ids, ...change }) });
+}
