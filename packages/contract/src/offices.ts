@@ -13,6 +13,7 @@ export const OFFICE_SORT_FIELDS = [
   'regTime',
 ] as const;
 export const OFFICE_SEARCH_FIELDS = ['username'] as const;
+export type TOfficeSortField = (typeof OFFICE_SORT_FIELDS)[number];
 export const ZOfficeSearch = listQuery({ sort: OFFICE_SORT_FIELDS, search: OFFICE_SEARCH_FIELDS });
 export type TOfficeSearch = z.infer<typeof ZOfficeSearch>;
 

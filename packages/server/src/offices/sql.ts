@@ -1,7 +1,7 @@
 // Office queries: the list with its counts, one office, options for selectors.
 import { sql } from 'drizzle-orm';
 import type {
-  OFFICE_SORT_FIELDS,
+  TOfficeSortField,
   TAgentOption,
   TCompaniesAgentsMode,
   TCompanyOption,
@@ -11,8 +11,6 @@ import { queryOne, queryRows, type Queryable } from '../db/client';
 import { and, contains, criterion, pagedQuery, type SortSpec } from '../common/list';
 import type { Principal } from '../http/auth';
 import { col, scoped } from '../http/tenant';
-
-type OfficeSortField = (typeof OFFICE_SORT_FIELDS)[number];
 
 export interface OfficeRecord {
   id: number;
@@ -33,7 +31,7 @@ export interface OfficeRecord {
   reg_time: Date;
 }
 
-const SORT: SortSpec<OfficeSortField> = {
+const SORT: SortSpec<TOfficeSortField> = {
   fields: {
     officeName: sql`lower(o.office_name)`,
     agentsCount: sql`agents_count`,
@@ -59,7 +57,7 @@ const FROM = sql`offices o
 
 export function searchOffices(db: Queryable, q: TOfficeSearch) {
   const username = criterion(q.criteria, 'username');
-  return pagedQuery<OfficeRecord, OfficeSortField>(db, {
+  return pagedQuery<OfficeRecord, TOfficeSortField>(db, {
     select: COLUMNS,
     from: FROM,
     where: and([username ? contains(sql`a.username`, username) : undefined]),

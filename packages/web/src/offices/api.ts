@@ -1,6 +1,5 @@
 // Calls and TanStack Query hooks of the offices area (and the site/domain selectors its form needs).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OFFICE_SORT_FIELDS } from '@salesdesk/contract';
 import type {
   TList,
   TListQuery,
@@ -16,7 +15,7 @@ import { apiFetch } from '../api/client';
 
 export const OFFICES_KEY = ['offices'] as const;
 
-export type OfficeSortField = (typeof OFFICE_SORT_FIELDS)[number];
+export type { TOfficeSortField as OfficeSortField } from '@salesdesk/contract';
 
 /** The list call of /app/offices (useListPage runs it). */
 export const searchOffices = (query: TListQuery, signal?: AbortSignal) =>
