@@ -121,6 +121,8 @@ export const sites = pgTable('sites', {
   avp: boolean('avp').notNull().default(false),
   // Per-site postback secret (DESIGN.md rule 3).
   postbackToken: varchar('postback_token', { length: 64 }).notNull(),
+  // Deleting keeps history: a deleted site leaves every list, selector and link; its clicks and sales stay.
+  deletedAt: ts('deleted_at'),
 });
 
 export const linkTypes = pgTable(
@@ -143,6 +145,8 @@ export const linkTypes = pgTable(
     bonusEarning: money('bonus_earning'),
     bonusLpp: integer('bonus_lpp').notNull().default(1),
     status: boolean('status').notNull().default(true),
+    // Deleting keeps history, as for sites.
+    deletedAt: ts('deleted_at'),
   },
   (t) => [index('link_types_site_idx').on(t.siteId)],
 );
