@@ -99,8 +99,8 @@ describe('POST links/list', () => {
 
   it('an admin gets any agent; unknown agent or site is not found; bad input is a validation error', async () => {
     const p = await buildClickPath(env.ctx);
-    const o = await buildOffice(env.ctx);
-    const other = await buildAgent(env.ctx, { officeId: o.office.id });
+    const o = await buildOffice(env.ctx, { siteIds: [p.site.id] });
+    const other = await buildAgent(env.ctx, { officeId: o.office.id, siteIds: [p.site.id] });
     expect((await list(adminToken, { siteId: p.site.id, agentId: other.agent.id })).body).toHaveLength(1);
     expect((await list(adminToken, { siteId: p.site.id, agentId: 99_999_999 })).status).toBe(404);
     expect((await list(adminToken, { siteId: 99_999_999, agentId: p.agent.id })).status).toBe(404);
