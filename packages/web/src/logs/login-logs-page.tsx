@@ -1,6 +1,7 @@
 // /app/logs/login: who logged in from where and when (office and above), filtered and paged on the server.
 import { useMemo } from 'react';
 import { TextInput } from '@mantine/core';
+import { Navigate } from 'react-router';
 import {
   hasRole,
   isDateRangeValid,
@@ -40,6 +41,13 @@ function withRange(query: TListQuery, range: { start: string; end: string }): TL
 }
 
 export function LoginLogsPage() {
+  const me = useMe();
+  // The login tab is for offices and above; an agent following an old link lands on its logs.
+  if (!hasRole(me.role, Role.Company)) return <Navigate to="/app/logs/chat" replace />;
+  return <LoginLogs />;
+}
+
+function LoginLogs() {
   const me = useMe();
   const { showIp } = useBrand();
   const isAdmin = hasRole(me.role, Role.Admin);

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+import {
+  api,
+  apiLogin,
+  apiStatus,
+  createAdmin,
+  createAgent,
+  createOffice,
+  type CreatedOffice,
+} from '../support/api';
+
+let browser: Browser;
+let superToken: string;
+let office: CreatedOffice;
+before(async () => {
+  browser = await launchBrowser();
+  superToken = await apiLogin('super');
+  office = await createOffice(superToken);
+});
+after(async () => {
+  await browser.close();
+});
+
+async function openProfile(username: string, password?: string): Promise<Page> {
+  const page = await newPage(browser);
+  await loginAs(page, username, password);
+  await page.goto('/app/profile');
+  await page.getByRole('heading', { name: 'Profile' }).waitFor();
+  return page;
+}
+
+describe('profile', () => {
+  it('an agent changes its password: its other sessions end, this one goes on', async () => {
+    const agent = await createAgent(superToken, { officeId: office.id });
+    const other = await apiLogin(agent.username);
+    const page = await openProfile(agent.username);
+    const save = page.getByRole('button', { name: 'Save' });
+    await page.getByLabel(/^Password/).fill('changed12');
+    await page.getByLabel('Confirm Password').fill('changed13');
+    await page.getByLabel('Confirm Password').blur();
+    await page.getByText('Passwords do not match').waitFor();
+    assert.equal(await save.isDisabled(), true, 'save is disabled while the form is invalid');
+    await page.getByLabel('Confirm Password').fill('changed12');
+    await save.click();
+    await page.getByText('Operation Complete').waitFor();
+    assert.equal(await apiStatus(other, 'GET', 'accounts/me'), 401, 'the other session ended');
+    // This session still works: a reload keeps it and the page's calls succeed.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await page.goto('/app/logs/chat');
+    await page.waitForURL(/\/app\/logs\/chat/);
+    assert.doesNotMatch(page.url(), /\/login/);
+    await apiLogin(agent.username, 'changed12');
+    await page.close();
+  });
+
+  it('an office edits its office profile; the manager email is required', async () => {
+    const own = await createOffice(superToken);
+    const page = await openProfile(own.username);
+    await page.getByLabel('Office Name').waitFor();
+    assert.equal(await page.getByLabel('Office Name').inputValue(), own.officeName);
+    assert.equal(await page.getByRole('checkbox', { name: 'Active' }).isDisabled(), true);
+    await page.getByLabel('Manager Email').fill('');
+    await page.getByLabel('Manager Email').blur();
+    await page.getByText('Manager email is required').waitFor();
+    await page.getByLabel('Manager Email').fill('manager@example.com');
+    await page.getByLabel('Office Name').fill(`${own.officeName} Renamed`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Operation Complete').waitFor();
+    const saved = await api<{ officeName: string; manEmail: string }>(
+      await apiLogin(own.username),
+      'GET',
+      'profile/company',
+    );
+    assert.deepEqual(
+      [saved.officeName, saved.manEmail],
+      [`${own.officeName} Renamed`, 'manager@example.com'],
+    );
+    await page.close();
+  });
+
+  it("an admin edits its email and 'Show suspended'", async () => {
+    const admin = await createAdmin(superToken);
+    const page = await openProfile(admin.username);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email').blur();
+    await page.getByText('Enter a valid email').waitFor();
+    await page.getByLabel('Email').fill(`${admin.username}.new@example.com`);
+    await page.getByRole('checkbox', { name: 'Show suspended' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Operation Complete').waitFor();
+    const saved = await api<{ email: string; showSuspend: boolean }>(
+      await apiLogin(admin.username),
+      'GET',
+      'profile/admin',
+    );
+    assert.deepEqual(saved, {
+      username: admin.username,
+      email: `${admin.username}.new@example.com`,
+      showSuspend: true,
+    });
+    await page.close();
+  });
+
+  it('/spike is a page of /app with only an html input', async () => {
+    const agent = await createAgent(superToken, { officeId: office.id });
+    const page = await newPage(browser);
+    await loginAs(page, agent.username);
+    await page.goto('/spike');
+    await page.waitForURL(/\/app\/spike$/);
+    await page.getByText('Html', { exact: true }).waitFor();
+    await page.locator('.ProseMirror').waitFor();
+    await page.close();
+  });
+});
