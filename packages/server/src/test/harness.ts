@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
@@ -44,9 +45,31 @@ function testConfig(env: Record<string, string>): Config {
   });
 }
 
+/**
+ * On PostgreSQL each test worker gets a fresh database of its own next to TEST_DATABASE_URL's
+ * (`{name}_w{worker}`), as each gets its own PGlite: a test that counts something global (agents
+ * waiting for migration, unapproved agents) never sees another worker's writes.
+ */
+async function workerDatabaseUrl(): Promise<string | undefined> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1) || 'postgres'}_w${Number(process.env.VITEST_POOL_ID ?? 1)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function createTestEnv(env: Record<string, string>): Promise<TestEnv> {
   const config = testConfig(env);
-  const database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
+  const database = await openDatabase({ url: await workerDatabaseUrl() });
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
