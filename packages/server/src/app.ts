@@ -1,7 +1,7 @@
 // Builds the Fastify app: shared plugins first, then one plugin per area under /api.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -46,7 +46,7 @@ export async function buildApp(
     trustProxy: ctx.config.trustProxy ? ctx.config.trustProxy.split(',').map((s) => s.trim()) : false,
     bodyLimit: 6 * 1024 * 1024,
     // One line per answered API call instead of two; the click redirect logs nothing (it is the hot path).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
