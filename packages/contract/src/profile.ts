@@ -1,9 +1,10 @@
 // The signed-in account's own profile (spec 2 section 2.8): agent, office (company) and admin forms.
 import { z } from 'zod';
 import { checkPasswords, passwordPair } from './auth';
+import { ZEmail } from './identity';
 
-const email = (required: string) =>
-  z.string().trim().min(1, required).pipe(z.email('Enter a valid email').max(128));
+/** Required, then the stored-address rules every area shares (plain ASCII, valid, at most 128). */
+const email = (required: string) => z.string().trim().min(1, required).pipe(ZEmail);
 
 /** Admin and superadmin: email, an optional new password and 'Show suspended'. */
 export const ZAdminProfile = z.object({
