@@ -80,6 +80,16 @@ describe('apiFetch', () => {
     expect(showNote).not.toHaveBeenCalled();
   });
 
+  it('a refused call carrying a token that was replaced meanwhile keeps the new session', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const inFlight = apiFetch('GET', 'accounts/unapproved/count').catch((e: unknown) => e);
+    startSession('tok-2', me); // a password change answered a new token for this session
+    answer(json(401, { code: 'INVALID_TOKEN', message: 'Expired' }));
+    expect(await inFlight).toBeInstanceOf(ApiError);
+    expect(getSession()).toMatchObject({ token: 'tok-2' });
+  });
+
   it('reports a non-envelope failure with its status', async () => {
     fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     await expect(apiFetch('GET', 'x', undefined, { silent: true })).rejects.toMatchObject({

@@ -49,24 +49,32 @@ async function readBody(res: Response): Promise<unknown> {
 const tokenFor = (opts: ApiOptions) => (opts.public ? null : (opts.token ?? getToken()));
 
 /** Applies the error catalogue, then rethrows so callers can still react. */
-function report(err: ApiError, opts: ApiOptions): never {
-  if (err.code === ErrorCode.InvalidToken && !opts.public) endSession();
-  else if (err.code !== ErrorCode.Validation && !opts.silent) {
+function report(err: ApiError, opts: ApiOptions, sentToken: string | null): never {
+  if (err.code === ErrorCode.InvalidToken) {
+    // Only the session that was refused ends: a call still carrying the token a password change just
+    // replaced must not end the new session, and a public call never ends one.
+    if (!opts.public && sentToken !== null && sentToken === getToken()) endSession();
+  } else if (err.code !== ErrorCode.Validation && !opts.silent) {
     showNote({ type: 'error', heading: ERROR_HEADING, body: err.message });
   }
   throw err;
 }
 
-async function send<T>(url: string, init: RequestInit, opts: ApiOptions): Promise<T> {
+async function send<T>(
+  url: string,
+  init: RequestInit,
+  opts: ApiOptions,
+  sentToken: string | null,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: opts.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    return report(new ApiError(0, NETWORK_ERROR, 'The server could not be reached'), opts);
+    return report(new ApiError(0, NETWORK_ERROR, 'The server could not be reached'), opts, sentToken);
   }
   const body = await readBody(res);
-  if (!res.ok) return report(toApiError(res.status, res.statusText, body), opts);
+  if (!res.ok) return report(toApiError(res.status, res.statusText, body), opts, sentToken);
   return body as T;
 }
 
@@ -77,10 +85,11 @@ export function apiFetch<T>(
   body?: unknown,
   opts: ApiOptions = {},
 ): Promise<T> {
-  const headers = baseHeaders(tokenFor(opts));
+  const token = tokenFor(opts);
+  const headers = baseHeaders(token);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-  return send<T>(apiUrl(path, opts.query), init, opts);
+  return send<T>(apiUrl(path, opts.query), init, opts, token);
 }
 
 /** Uploads one file as multipart form data (field 'file'); the answer holds its URL. */
@@ -88,6 +97,7 @@ export function apiUpload(path: string, file: File, opts: ApiOptions = {}): Prom
   const form = new FormData();
   form.append('file', file);
   // No Content-Type: the browser sets the multipart boundary.
-  const init: RequestInit = { method: 'POST', headers: baseHeaders(tokenFor(opts)), body: form };
-  return send<{ url: string }>(apiUrl(path, opts.query), init, opts);
+  const token = tokenFor(opts);
+  const init: RequestInit = { method: 'POST', headers: baseHeaders(token), body: form };
+  return send<{ url: string }>(apiUrl(path, opts.query), init, opts, token);
 }
