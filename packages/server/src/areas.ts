@@ -15,6 +15,11 @@ import newsRoutes from './news/routes';
 import loginLogsRoutes from './login-logs/routes';
 import adminsRoutes from './admins/routes';
 import migrationRoutes from './migration/routes';
+import feesRoutes from './fees/routes';
+import siteAssignmentsRoutes from './site-assignments/routes';
+import manualsRoutes from './manuals/routes';
+import settingsRoutes from './settings/routes';
+import linkTypesRoutes from './link-types/routes';
 
 export interface AreaOptions {
   ctx: AppContext;
@@ -39,4 +44,9 @@ export const areas: Area[] = [
   { prefix: '', plugin: loginLogsRoutes },
   { prefix: '', plugin: adminsRoutes },
   { prefix: '', plugin: migrationRoutes },
+  { prefix: '', plugin: feesRoutes },
+  { prefix: '', plugin: siteAssignmentsRoutes },
+  { prefix: '', plugin: manualsRoutes },
+  { prefix: '', plugin: settingsRoutes },
+  { prefix: '', plugin: linkTypesRoutes },
 ];

@@ -5,6 +5,9 @@ import { flushClicks, recordClick } from '../tracking/service';
 import { mintToken } from '../auth/service';
 import { buildAgent } from './factories';
 import { getLastAlert, getLastNews } from '../news/service';
+import { sitesSamples } from './sites-samples';
+import { settingsSamples } from './manuals-settings-samples';
+import { feesDomainsSamples } from './fees-domains-samples';
 
 export interface SampleRequest {
   /** Path after /api/, with its query string. */
@@ -258,4 +261,14 @@ export const samples: Record<string, RouteSample> = {
     build: (_w, t) => ({ url: 'login-logs/search', body: { companyId: t.officeId, agentId: t.agentId } }),
     tenantIds: true,
   },
+
+  // Sites and link types (issue 7 items 1-3): see sites-samples.ts
+  ...sitesSamples,
+
+  // Site manuals and settings (issue 7 items 6 and 8): see manuals-settings-samples.ts
+  ...settingsSamples,
+
+  // Custom office rates, sites of an office or agent, preferred domains (issue 7 items 4, 5 and 7):
+  // see fees-domains-samples.ts
+  ...feesDomainsSamples,
 };

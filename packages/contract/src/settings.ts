@@ -1,0 +1,75 @@
+// Settings (spec 2 sections 2.17, 3, 5, 7): the IP black list (admin) and the system options (superadmin).
+import { z } from 'zod';
+import { listOf, listQuery } from './common';
+
+export const BLACK_LIST_SORT_FIELDS = ['id', 'ip'] as const;
+export type TBlackListSortField = (typeof BLACK_LIST_SORT_FIELDS)[number];
+export const BLACK_LIST_SEARCH_FIELDS = ['ip'] as const;
+export const ZBlackListSearch = listQuery({ sort: BLACK_LIST_SORT_FIELDS, search: BLACK_LIST_SEARCH_FIELDS });
+export type TBlackListSearch = z.infer<typeof ZBlackListSearch>;
+
+export const ZBlackListIp = z.object({ id: z.number(), ip: z.string() });
+export type TBlackListIp = z.infer<typeof ZBlackListIp>;
+export const ZBlackList = listOf(ZBlackListIp);
+
+export const IP_LIST_REQUIRED = 'IP List is required';
+/** Lines one call takes; a longer list is split by the user. */
+export const IP_LIST_MAX_LINES = 10_000;
+const IP_LINE_MAX = 256;
+
+const hasText = (lines: string[]) => lines.some((l) => l.trim() !== '');
+
+/**
+ * The lines of the 'IP List' box as typed (blank ones included, so the server can name a bad line by
+ * the number the user sees). The server trims each line and skips blank ones.
+ */
+export const ZIpList = z.object({
+  ips: z
+    .array(z.string().max(IP_LINE_MAX, `A line is longer than ${IP_LINE_MAX} characters`))
+    .max(IP_LIST_MAX_LINES, `At most ${IP_LIST_MAX_LINES} lines at once`)
+    .refine(hasText, IP_LIST_REQUIRED),
+});
+export type TIpList = z.infer<typeof ZIpList>;
+
+/** The lines of a box's text: split on newlines (CRLF too). */
+export const ipListLines = (text: string): string[] => text.split(/\r?\n/);
+
+/** The Add Ip / Delete Ips form: one box whose text becomes the `ips` lines of the call. */
+export const ZIpListForm = z.object({
+  ips: z
+    .string()
+    .refine((s) => s.trim() !== '', IP_LIST_REQUIRED)
+    .transform(ipListLines)
+    .pipe(ZIpList.shape.ips),
+});
+
+/** The bad-line message of PUT black-list-ip: names the line by its number in the box and its text. */
+export const badIpLine = (line: number, text: string) =>
+  `Line ${line}: "${text}" is not an IPv4 or IPv6 address`;
+
+export const ZIpListAdded = z.object({ added: z.number().int() });
+export const ZIpListDeleted = z.object({ deleted: z.number().int() });
+
+export const BLACK_LIST_EMPTY = 'No data';
+export const BLACK_LIST_SEARCH_PLACEHOLDER = 'part of IP';
+
+// System options: name/value rows whose values are '0'/'1' strings (spec 2 section 3).
+export const OPTION_NAMES = { autoBlockAccount: 'auto_block_account' } as const;
+/** The options the System Options screen shows and saves. */
+export const EDITABLE_OPTIONS = [OPTION_NAMES.autoBlockAccount] as const;
+
+export const ZOption = z.object({ name: z.string(), value: z.string() });
+export type TOption = z.infer<typeof ZOption>;
+export const ZOptions = z.array(ZOption);
+
+export const ZOptionsUpdate = z
+  .array(z.object({ name: z.enum(EDITABLE_OPTIONS), value: z.enum(['0', '1']) }))
+  .min(1)
+  .max(EDITABLE_OPTIONS.length)
+  .refine((list) => new Set(list.map((o) => o.name)).size === list.length, 'Each option at most once');
+export type TOptionsUpdate = z.infer<typeof ZOptionsUpdate>;
+
+/** An option's 0/1 string as a boolean, and back. */
+export const optionOn = (options: readonly TOption[], name: string) =>
+  options.find((o) => o.name === name)?.value === '1';
+export const optionValue = (on: boolean) => (on ? '1' : '0');

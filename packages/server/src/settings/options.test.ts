@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPTION_NAMES, Role, type TOption } from '@salesdesk/contract';
+import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE, getOption } from '../common/options';
+import { accounts, blackListIps, options } from '../db/schema';
+import { buildAdmin, buildAgent, login, PASSWORD, tokenFor } from '../test/factories';
+import { call, testEnv, type TestEnv } from '../test/harness';
+import { canonicalIp } from './ip';
+
+let env: TestEnv;
+let superToken: string;
+let adminToken: string;
+let saved: string;
+beforeAll(async () => {
+  env = await testEnv();
+  superToken = await login(env.app, (await buildAdmin(env.ctx, { role: Role.Superadmin })).username);
+  adminToken = await login(env.app, (await buildAdmin(env.ctx)).username);
+  saved = await getOption(env.ctx.db, OPTION_AUTO_BLOCK);
+});
+afterAll(async () => {
+  await env.ctx.db
+    .insert(options)
+    .values({ name: OPTION_AUTO_BLOCK, value: saved })
+    .onConflictDoUpdate({ target: options.name, set: { value: saved } });
+});
+
+type Err = { code: string; data: Record<string, string[]> };
+const read = (token = superToken) => call<TOption[]>(env.app, 'GET', 'options', { token });
+const save = (body: unknown, token = superToken) => call<Err>(env.app, 'POST', 'options', { token, body });
+const autoBlock = { name: OPTION_NAMES.autoBlockAccount };
+
+describe('GET and POST options', () => {
+  it('reads and saves Auto Block Account as a 0/1 string', async () => {
+    expect((await save([{ ...autoBlock, value: '1' }])).status).toBe(200);
+    expect((await read()).body).toEqual([{ ...autoBlock, value: '1' }]);
+    expect((await save([{ ...autoBlock, value: '0' }])).status).toBe(200);
+    expect((await read()).body).toEqual([{ ...autoBlock, value: '0' }]);
+  });
+
+  it('refuses other options, other values and bad shapes, changing nothing', async () => {
+    await save([{ ...autoBlock, value: '0' }]);
+    const before = await getOption(env.ctx.db, OPTION_LPP_VISIBLE);
+    const bad: unknown[] = [
+      [{ name: OPTION_LPP_VISIBLE, value: '1' }],
+      [{ ...autoBlock, value: 'true' }],
+      [{ ...autoBlock, value: 1 }],
+      [
+        { ...autoBlock, value: '1' },
+        { ...autoBlock, value: '0' },
+      ],
+      [],
+      { ...autoBlock, value: '1' },
+      [{ ...autoBlock, value: '1', probe: '\u0000' }],
+    ];
+    for (const body of bad) expect((await save(body)).status, JSON.stringify(body)).toBe(400);
+    expect(await getOption(env.ctx.db, OPTION_AUTO_BLOCK)).toBe('0');
+    expect(await getOption(env.ctx.db, OPTION_LPP_VISIBLE)).toBe(before);
+  });
+
+  it('is the superadmin’s only', async () => {
+    const agent = await buildAgent(env.ctx);
+    for (const token of [adminToken, await tokenFor(env.ctx, agent.accountId)]) {
+      expect((await read(token)).status).toBe(403);
+      expect((await save([{ ...autoBlock, value: '1' }], token)).status).toBe(403);
+    }
+    expect((await read('')).status).toBe(401);
+    expect(await getOption(env.ctx.db, OPTION_AUTO_BLOCK)).toBe('0');
+  });
+
+  it('switched on, a login from a listed IP blocks the account at once', async () => {
+    const agent = await buildAgent(env.ctx);
+    const ip = '198.19.0.1';
+    await env.ctx.db.insert(blackListIps).values({ ip }).onConflictDoNothing();
+    await save([{ ...autoBlock, value: '1' }]);
+    const body = { username: agent.username, password: PASSWORD };
+    expect((await call(env.app, 'POST', 'auth/login', { body, ip })).status).toBe(400);
+    const [a] = await env.ctx.db.select().from(accounts).where(eq(accounts.id, agent.accountId));
+    expect(a.loginBlocked).toBe(true);
+    await save([{ ...autoBlock, value: '0' }]);
+  });
+});
+
+describe('canonicalIp', () => {
+  it('keeps IPv4, compresses and lower-cases IPv6, keeps a mapped IPv4 tail dotted', () => {
+    expect(canonicalIp('203.0.113.5')).toBe('203.0.113.5');
+    expect(canonicalIp('2001:0DB8:0000:0000::0001')).toBe('2001:db8::1');
+    expect(canonicalIp('::FFFF:203.0.113.5')).toBe('::ffff:203.0.113.5');
+    expect(canonicalIp('fe80::1%eth0')).toBe('fe80::1%eth0');
+    for (const bad of ['', ' 1.2.3.4', '01.2.3.4', '1.2.3', '256.0.0.1', '1e3', '0x10', 'a::b::c', 'x'])
+      expect(canonicalIp(bad), bad).toBeNull();
+  });
+});
