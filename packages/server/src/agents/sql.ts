@@ -102,7 +102,7 @@ export const officeSitesOfAgent = (db: Queryable, agentId: number, officeId: num
     db,
     sql`select s.id as "siteId", s.sitename, coalesce(x.enable, false) as enable
         from office_sites os
-        join sites s on s.id = os.site_id
+        join sites s on s.id = os.site_id and s.deleted_at is null
         left join agent_sites x on x.agent_id = ${agentId} and x.site_id = s.id
         where os.office_id = ${officeId}
         order by lower(s.sitename), s.id`,

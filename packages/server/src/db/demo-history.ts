@@ -51,11 +51,13 @@ export async function loadCast(db: Queryable, siteIds?: number[]): Promise<Histo
     siteIds ? sql`and ${sql.raw(col)} = any(${sql.param(siteIds)}::int[])` : sql``;
   const siteRows = await queryRows<{ id: number; avp: boolean; use_approve_sale: boolean }>(
     db,
-    sql`select id, avp, use_approve_sale from sites where status ${only('id')} order by id`,
+    sql`select id, avp, use_approve_sale from sites
+        where status and deleted_at is null ${only('id')} order by id`,
   );
   const typeRows = await queryRows<{ id: number; site_id: number; bonus: boolean }>(
     db,
-    sql`select id, site_id, bonus from link_types where status ${only('site_id')} order by id`,
+    sql`select id, site_id, bonus from link_types
+        where status and deleted_at is null ${only('site_id')} order by id`,
   );
   const sites = siteRows.map((s) => ({
     id: s.id,

@@ -116,7 +116,7 @@ export async function replaceOfficeSites(db: Queryable, officeId: number, siteId
   const unique = [...new Set(siteIds)];
   if (!unique.length) return;
   await db.execute(sql`insert into office_sites (office_id, site_id)
-    select ${officeId}, s.id from sites s where s.id in (${sql.join(
+    select ${officeId}, s.id from sites s where s.deleted_at is null and s.id in (${sql.join(
       unique.map((i) => sql`${i}`),
       sql`, `,
     )})`);

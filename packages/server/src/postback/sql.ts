@@ -7,7 +7,7 @@ import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS, sumIncrements } fr
 export const findPostbackSite = (db: Queryable, siteId: number) =>
   queryOne<{ id: number; postback_token: string }>(
     db,
-    sql`select id, postback_token from sites where id = ${siteId}`,
+    sql`select id, postback_token from sites where id = ${siteId} and deleted_at is null`,
   );
 
 export type RateColumn = 'payout' | 'earning' | 'lpp';
@@ -48,7 +48,7 @@ export async function insertSale(db: Queryable, s: SaleRow): Promise<{ clickFoun
           select c.id as click_id, c.type_id, c.agent_id, c.office_id, c.referer,
                  ${rate('payout')} as payout, ${rate('earning')} as earning, ${rate('lpp')} as lpp
           from click c
-          join link_types t on t.id = c.type_id
+          join link_types t on t.id = c.type_id and t.deleted_at is null
           left join office_fees f on f.type_id = t.id and f.office_id = c.office_id and f.enable
         ), inserted as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,

@@ -10,13 +10,13 @@ export interface ActiveTypeRow {
   click_param: string;
 }
 
-/** Link types that can be clicked: the type and its site are active. */
+/** Link types that can be clicked: the type and its site are active and not deleted. */
 export const loadActiveTypes = (db: Queryable) =>
   queryRows<ActiveTypeRow>(
     db,
     sql`select t.id, t.site_id, t.url, s.click_param
         from link_types t join sites s on s.id = t.site_id
-        where t.status and s.status`,
+        where t.status and s.status and t.deleted_at is null and s.deleted_at is null`,
   );
 
 export interface ClickableAgentSiteRow {
@@ -37,9 +37,12 @@ export const loadClickableAgentSites = (db: Queryable) =>
         where g.active and a.active and a.approved and o.active`,
   );
 
-/** Every site's postback token (suspended sites still take postbacks for their clicks). */
+/** Every live site's postback token (suspended sites still take postbacks for their clicks; deleted ones not). */
 export const loadSiteTokens = (db: Queryable) =>
-  queryRows<{ id: number; postback_token: string }>(db, sql`select id, postback_token from sites`);
+  queryRows<{ id: number; postback_token: string }>(
+    db,
+    sql`select id, postback_token from sites where deleted_at is null`,
+  );
 
 export async function loadBlackList(db: Queryable): Promise<string[]> {
   const rows = await queryRows<{ ip: string }>(db, sql`select ip from black_list_ips`);
@@ -123,11 +126,12 @@ export const findAgentSiteName = (db: Queryable, agentId: number, siteId: number
     db,
     sql`select s.sitename from sites s
         join agent_sites x on x.site_id = s.id and x.agent_id = ${agentId} and x.enable
-        where s.id = ${siteId}`,
+        where s.id = ${siteId} and s.deleted_at is null`,
   );
 
 export const findActiveTypes = (db: Queryable, siteId: number) =>
   queryRows<{ id: number; typename: string }>(
     db,
-    sql`select id, typename from link_types where site_id = ${siteId} and status order by id`,
+    sql`select id, typename from link_types
+        where site_id = ${siteId} and status and deleted_at is null order by id`,
   );
