@@ -1,15 +1,18 @@
-// New Agents. No call creates an unapproved agent yet (agents made through PUT agents are approved),
-// and specs never change the shared demo rows: so this spec only reads the demo's unapproved agents
-// (agent28..agent30) and cancels its confirmations. Approval itself is covered by the API tests
-// (accounts/approval.test.ts) and the page's unit test (unapprove/unapproved-page.test.tsx).
+// New Agents. An office's new agent waits for approval, so the spec makes its own through an office it
+// creates and approves those; the demo's unapproved agents (agent28..agent30) are only read.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { apiLogin, createAgent, createOffice, type CreatedOffice } from '../support/api';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
+let office: CreatedOffice;
+let officeToken: string;
 before(async () => {
+  office = await createOffice(await apiLogin('super'));
+  officeToken = await apiLogin(office.username);
   browser = await launchBrowser();
   page = await newPage(browser);
   await loginAs(page, 'admin');
@@ -19,63 +22,91 @@ after(async () => {
 });
 
 const rows = () => page.locator('tbody tr');
+const rowOf = (username: string) => rows().filter({ hasText: username });
 const DEMO_UNAPPROVED = ['agent28', 'agent29', 'agent30'];
 
-async function waitForUsernames(expected: string[]) {
+async function badgeCount(): Promise<number> {
+  const text = (await page.getByTestId('unapproved-badge').textContent()) ?? '';
+  return Number(/\d+/.exec(text)?.[0] ?? NaN);
+}
+
+async function waitForBadge(count: number) {
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="unapproved-badge"]')?.textContent?.startsWith(`${want}`),
+    count,
+  );
+}
+
+async function waitForDemoOrder(expected: string[]) {
   await page.waitForFunction((want) => {
     const cells = [...document.querySelectorAll('tbody tr td:nth-child(2)')].map(
       (td) => td.textContent ?? '',
     );
-    return cells.filter((u) => /^agent\d+$/.test(u)).join() === want.join();
+    return cells.filter((u) => want.includes(u)).join() === want.join();
   }, expected);
 }
 
 describe('new agents (approval)', () => {
-  it('the menu shows the unapproved count, and the list its agents with office and status', async () => {
-    await page.goto('/app/home');
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="unapproved-badge"]')?.textContent === '3 unapproved',
-    );
-    await page.getByRole('link', { name: /New Agents/ }).click();
+  it('lists waiting agents with office and status', async () => {
+    await page.goto('/app/unapprove');
     await page.getByRole('heading', { name: 'New Agents' }).waitFor();
     for (const header of ['Username', 'Office', 'Registered', 'Status'])
       await page.getByRole('columnheader', { name: new RegExp(`^${header}`) }).waitFor();
-    const row = rows().filter({ hasText: 'agent28' });
+    const row = rowOf('agent28');
     await row.waitFor();
     assert.match(await row.innerText(), /agent28\s+Davao Team\s+.*\s+Unapproved/s);
-    assert.equal(await rows().filter({ hasText: 'Unapproved' }).count(), 3);
   });
 
   it('sorts by username both ways on the server', async () => {
+    await page.goto('/app/unapprove');
+    await rowOf('agent28').waitFor();
     await page.getByRole('button', { name: /^Username/ }).click();
     await page.waitForURL(/sortField=username&sortAsc=true/);
-    await waitForUsernames(DEMO_UNAPPROVED);
+    await waitForDemoOrder(DEMO_UNAPPROVED);
     await page.getByRole('button', { name: /^Username/ }).click();
     await page.waitForURL(/sortAsc=false/);
-    await waitForUsernames([...DEMO_UNAPPROVED].reverse());
+    await waitForDemoOrder([...DEMO_UNAPPROVED].reverse());
   });
 
-  it('asks before approving a row or the selected agents; Cancel changes nothing', async () => {
-    await page.getByRole('button', { name: 'Approve agent29' }).click();
+  it("approves an office's new agent from its row: the row leaves and the badge counts one less", async () => {
+    const agent = await createAgent(officeToken);
+    await page.goto('/app/unapprove');
+    await rowOf(agent.username).waitFor();
+    assert.match(await rowOf(agent.username).innerText(), new RegExp(office.officeName));
+    const before = await badgeCount();
+
+    await page.getByRole('button', { name: `Approve ${agent.username}` }).click();
     await page.getByText('Are you sure to approve agent?').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(await rowOf(agent.username).count(), 1, 'Cancel changes nothing');
 
-    await page.getByLabel('Select all').check();
+    await page.getByRole('button', { name: `Approve ${agent.username}` }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await rowOf(agent.username).waitFor({ state: 'detached' });
+    await waitForBadge(before - 1);
+  });
+
+  it('approves the selected agents together after asking', async () => {
+    const a = await createAgent(officeToken);
+    const b = await createAgent(officeToken);
+    await page.goto('/app/unapprove');
+    await rowOf(b.username).waitFor();
+    await rowOf(a.username).getByRole('checkbox').check();
+    await rowOf(b.username).getByRole('checkbox').check();
     const bar = page.getByRole('region', { name: 'Selection' });
-    await bar.getByText('3 selected').waitFor();
+    await bar.getByText('2 selected').waitFor();
     await bar.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Are you sure to approve selected agents?').waitFor();
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.reload();
-    await rows().filter({ hasText: 'agent29' }).waitFor();
-    assert.equal(await rows().filter({ hasText: 'Unapproved' }).count(), 3);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await rowOf(a.username).waitFor({ state: 'detached' });
+    await rowOf(b.username).waitFor({ state: 'detached' });
+    await rowOf('agent28').waitFor();
   });
 
   it('an office has no New Agents menu entry', async () => {
     const officePage = await newPage(browser);
-    await loginAs(officePage, 'office1');
+    await loginAs(officePage, office.username);
     await officePage.getByRole('link', { name: 'Agents', exact: true }).waitFor();
     assert.equal(await officePage.getByRole('link', { name: /New Agents/ }).count(), 0);
     await officePage.close();

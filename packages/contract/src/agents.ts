@@ -50,6 +50,8 @@ export const ZAgentRow = z.object({
   email: z.string(),
   active: z.boolean(),
   hidden: z.boolean(),
+  /** False while the agent waits on New Agents (an office's new agent). */
+  approved: z.boolean(),
   loginBlocked: z.boolean(),
   regTime: z.string(),
   lastLoginTime: z.string().nullable(),

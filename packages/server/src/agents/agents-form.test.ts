@@ -77,6 +77,31 @@ describe('PUT agents (create)', () => {
     expect(await accountNamed(body.username)).toBeUndefined();
   });
 
+  it("an office's new agent waits for approval; an admin's starts approved", async () => {
+    const mine = await buildOffice(env.ctx);
+    const byOffice = await create(await tokenFor(env.ctx, mine.accountId), form());
+    const byAdmin = await create(adminToken, form({ officeId: mine.office.id }));
+    const approved = async (id: number) =>
+      (
+        await env.ctx.db
+          .select()
+          .from(agents)
+          .innerJoin(accounts, eq(accounts.id, agents.accountId))
+          .where(eq(agents.id, id))
+      )[0].accounts.approved;
+    expect(await approved(byOffice.body.id)).toBe(false);
+    expect(await approved(byAdmin.body.id)).toBe(true);
+    const waiting = await call<{ items: { id: number }[] }>(
+      env.app,
+      'GET',
+      'accounts/unapproved?pageSize=500',
+      {
+        token: superToken,
+      },
+    );
+    expect(waiting.body.items.some((r) => r.id === byOffice.body.id)).toBe(true);
+  });
+
   it('an admin must name an existing office', async () => {
     const none = await create(adminToken, form());
     expect(none.status).toBe(400);
@@ -137,14 +162,12 @@ describe('PUT agents (create)', () => {
 
   it('a unique-index race on the username maps to the same field error', async () => {
     const a = await buildAgent(env.ctx);
-    const duplicate = env.ctx.db
-      .insert(accounts)
-      .values({
-        role: Role.Agent,
-        username: a.username.toUpperCase(),
-        passwordHash: 'x',
-        passwordSecret: 'x',
-      });
+    const duplicate = env.ctx.db.insert(accounts).values({
+      role: Role.Agent,
+      username: a.username.toUpperCase(),
+      passwordHash: 'x',
+      passwordSecret: 'x',
+    });
     const err = await duplicate.then(
       () => null,
       (e: unknown) => e,

@@ -55,10 +55,12 @@ describe('POST agents/search', () => {
     expect((await search(token, byOffice(mine.office.id))).body.total).toBe(1);
   });
 
-  it('leaves out agents waiting for approval', async () => {
+  it('lists agents waiting for approval too, marked unapproved', async () => {
     const o = await buildOffice(env.ctx);
     await buildAgent(env.ctx, { officeId: o.office.id, approved: false });
-    expect((await search(adminToken, byOffice(o.office.id))).body.total).toBe(0);
+    const res = await search(adminToken, byOffice(o.office.id));
+    expect(res.body.total).toBe(1);
+    expect(res.body.items[0].approved).toBe(false);
   });
 
   it('pages and sorts on the server by every declared field', async () => {

@@ -50,6 +50,7 @@ function toRow(ctx: AppContext, r: AgentRecord): TAgentRow {
     active: r.active,
     hidden: r.hidden,
     loginBlocked: r.login_blocked,
+    approved: r.approved,
     regTime: iso(r.reg_time),
     lastLoginTime: r.last_login_time ? iso(r.last_login_time) : null,
     loginCount: r.login_count,
@@ -132,6 +133,8 @@ export async function createAgent(ctx: AppContext, p: Principal, v: AgentCreate)
       username: v.username,
       password: v.password,
       email: v.email,
+      // An office's new agent waits on New Agents for someone holding APPROVE_AGENTS.
+      approved: hasRole(p.role, Role.Admin),
     });
     const [agent] = await tx
       .insert(agents)

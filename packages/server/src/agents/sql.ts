@@ -22,6 +22,7 @@ export interface AgentRecord {
   active: boolean;
   hidden: boolean;
   login_blocked: boolean;
+  approved: boolean;
   reg_time: Date | string;
   last_login_time: Date | string | null;
   login_count: number;
@@ -44,7 +45,7 @@ const SORT: SortSpec<AgentSortField> = {
 
 const COLUMNS = sql`
   g.id, g.account_id, g.office_id, o.office_name, g.first_name, g.last_name, g.email, g.must_read,
-  a.username, a.password_secret, g.active, g.hidden, a.login_blocked, g.reg_time,
+  a.username, a.password_secret, g.active, g.hidden, a.login_blocked, a.approved, g.reg_time,
   a.last_login_time, a.login_count,
   (select count(*)::int from agent_sites x where x.agent_id = g.id and x.enable) as sites_count`;
 
@@ -54,7 +55,7 @@ const FROM = sql`agents g
 
 const AGENT_COLS = { office: col('g.office_id'), agent: col('g.id') };
 
-/** One page of approved agents in the principal's scope; another office's companyId answers 404. */
+/** One page of agents in the principal's scope; another office's companyId answers 404. */
 export function searchAgents(db: Queryable, p: Principal, q: TAgentSearch) {
   const username = criterion(q.criteria, 'username');
   const companyId = criterion(q.criteria, 'companyId');
@@ -63,7 +64,6 @@ export function searchAgents(db: Queryable, p: Principal, q: TAgentSearch) {
     from: FROM,
     where: and([
       scopedFilter(p, AGENT_COLS, { officeId: companyId ? Number(companyId) : null }),
-      sql`a.approved`,
       username ? contains(sql`a.username`, username) : undefined,
     ]),
     sort: SORT,

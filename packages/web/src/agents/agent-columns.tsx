@@ -15,7 +15,7 @@ export const agentLoginsPath = (row: Pick<TAgentRow, 'id' | 'companyId'>) =>
   `/app/logs/login?agentId=${row.id}&companyId=${row.companyId}`;
 
 const statusText = (r: TAgentRow) =>
-  `${formatAccountStatus(r.active, r.hidden)}${r.loginBlocked ? ', login disabled' : ''}`;
+  `${formatAccountStatus(r.active, r.hidden)}${r.loginBlocked ? ', login disabled' : ''}${r.approved ? '' : ', unapproved'}`;
 
 export function agentColumns(change: ChangeRow): DataColumn<TAgentRow, AgentSortField>[] {
   return [

@@ -29,6 +29,7 @@ const agent = (id: number, active: boolean): TAgentRow => ({
   email: '',
   active,
   hidden: false,
+  approved: true,
   loginBlocked: false,
   regTime: '2024-01-01T00:00:00Z',
   lastLoginTime: null,
