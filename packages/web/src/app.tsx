@@ -6,12 +6,14 @@ import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
 import { createAppRouter } from './routes';
 import { useBrandBodyClass } from './session/brand';
+import { installSessionSync } from './session/session-sync';
 import { installDateRangeReset } from './shell/date-range-reset';
 import { theme } from './theme';
 import { UiHost } from './ui/host';
 
 const router = createAppRouter();
 installDateRangeReset(router);
+installSessionSync();
 
 function BrandBodyClass() {
   useBrandBodyClass();

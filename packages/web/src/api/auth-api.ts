@@ -18,7 +18,9 @@ export const login = (body: TLoginRequest) => apiFetch<TTokenResponse>('POST', '
 export const loginRemote = (token: string) =>
   apiFetch<TTokenResponse>('POST', 'auth/login-remote', { token }, PUBLIC);
 
-export const logout = () => apiFetch<unknown>('POST', 'auth/logout', undefined, { silent: true });
+/** Revokes `token` on the server; the caller has already ended the session here. */
+export const logout = (token: string) =>
+  apiFetch<unknown>('POST', 'auth/logout', undefined, { silent: true, token });
 
 export const forgot = (body: TForgotRequest) => apiFetch<unknown>('POST', 'forgot', body, PUBLIC);
 

@@ -1,4 +1,4 @@
-// Shows the login alert once after login and records it as read when dismissed.
+// Shows the login alert once after login and records it as read, for this account only, when dismissed.
 import { fetchLoginAlerts } from '../api/auth-api';
 import { alertDialog } from '../ui/dialogs';
 import { markAlertRead, pickLoginAlert } from './login-alert-rules';
@@ -6,9 +6,9 @@ import { readAlertState, writeAlertState } from './storage';
 
 export async function showLoginAlert(accountId: number): Promise<void> {
   const alerts = await fetchLoginAlerts();
-  const picked = pickLoginAlert(alerts, readAlertState(), accountId);
+  const picked = pickLoginAlert(alerts, readAlertState(accountId), accountId);
   if (!picked) return;
   await alertDialog({ content: picked.content, contentType: picked.contentType });
   // Re-read: another tab may have marked the other alert meanwhile.
-  writeAlertState(markAlertRead(readAlertState(), picked.key));
+  writeAlertState(accountId, markAlertRead(readAlertState(accountId), picked.key));
 }

@@ -49,17 +49,36 @@ export function clearSessionStorage(): void {
   write(STORAGE_KEYS.me, null);
 }
 
-/** Which login alerts were read, keyed by alert (see login-alert-rules.ts). */
+/** Which login alerts one account has read, keyed by alert (see login-alert-rules.ts). */
 export type AlertReadState = Record<string, true>;
 
-export function readAlertState(): AlertReadState {
+/** The whole `alert-state` value: each account's read state under its account id. */
+type AlertStateByAccount = Record<string, AlertReadState>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+
+function readAllAlertStates(): AlertStateByAccount {
   const raw = readJson(STORAGE_KEYS.alertState);
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
-  const state: AlertReadState = {};
-  for (const [key, value] of Object.entries(raw)) if (value === true) state[key] = true;
-  return state;
+  const all: AlertStateByAccount = {};
+  if (!isRecord(raw)) return all;
+  // An entry that is not a map (the old browser-wide form) says nothing about who read it: dropped.
+  for (const [account, value] of Object.entries(raw)) {
+    if (!/^\d+$/.test(account) || !isRecord(value)) continue;
+    const state: AlertReadState = {};
+    for (const [key, read] of Object.entries(value)) if (read === true) state[key] = true;
+    all[account] = state;
+  }
+  return all;
 }
 
-export function writeAlertState(state: AlertReadState): void {
-  write(STORAGE_KEYS.alertState, JSON.stringify(state));
+/** The alerts `accountId` has read on this browser; another user's reading does not count. */
+export function readAlertState(accountId: number): AlertReadState {
+  return readAllAlertStates()[String(accountId)] ?? {};
+}
+
+export function writeAlertState(accountId: number, state: AlertReadState): void {
+  const all = readAllAlertStates();
+  all[String(accountId)] = state;
+  write(STORAGE_KEYS.alertState, JSON.stringify(all));
 }

@@ -79,6 +79,12 @@ function dismissAlert() {
   current.resolve();
 }
 
+/** Closes every dialog (a confirm resolves false, an alert as dismissed): the session that opened it ended. */
+export function closeDialogs(): void {
+  closeConfirm(false);
+  dismissAlert();
+}
+
 export function useDialogsState(): DialogsState {
   return useSyncExternalStore(
     subscribe,
