@@ -31,8 +31,15 @@ export function brandFromPage(doc: Document = document): TBrand | undefined {
 const pageBrand = typeof document === 'undefined' ? undefined : brandFromPage();
 
 export function useBrand(): TBrand {
-  const { data } = useBrandQuery();
-  return data ?? pageBrand ?? FALLBACK_BRAND;
+  return useBrandState().brand;
+}
+
+/** The brand, and whether it is the real one (from the page or GET brand) rather than the fallback. */
+export function useBrandState(): { brand: TBrand; known: boolean } {
+  const { data, isPending } = useBrandQuery();
+  const brand = data ?? pageBrand ?? FALLBACK_BRAND;
+  // A failed GET brand leaves the fallback for good: deciding on it beats waiting forever.
+  return { brand, known: !!data || !!pageBrand || !isPending };
 }
 
 /** Puts the brand's style class on <body> while mounted. */

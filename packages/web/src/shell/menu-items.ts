@@ -1,5 +1,8 @@
 // The menu of the application shell (spec 1 section 2): items and who sees them, as a pure function.
-import { hasRole, Permission, Role, type TBrand, type TMe } from '@salesdesk/contract';
+import type { TMe } from '@salesdesk/contract';
+import { ACCESS, type AccessBrand, type AccessRule } from './access-rules';
+
+export { canApproveAgents } from './access-rules';
 
 export interface MenuItem {
   label: string;
@@ -8,45 +11,25 @@ export interface MenuItem {
   badge?: 'unapproved';
 }
 
-type Rule = (me: TMe, brand: Pick<TBrand, 'showHowToSell'>) => boolean;
-
-const all: Rule = () => true;
-const atLeast =
-  (role: Role): Rule =>
-  (me) =>
-    hasRole(me.role, role);
-const superadmin = atLeast(Role.Superadmin);
-
-/** Holders of APPROVE_AGENTS; a superadmin holds every permission. */
-export const canApproveAgents = (me: TMe): boolean =>
-  me.role === Role.Superadmin || me.permissions.includes(Permission.ApproveAgents);
-
-const MENU: ReadonlyArray<MenuItem & { visible: Rule }> = [
-  { label: 'Home', to: '/app/home', visible: all },
-  { label: 'News', to: '/app/news', visible: superadmin },
-  { label: 'Offices', to: '/app/offices', visible: atLeast(Role.Admin) },
-  { label: 'Agents', to: '/app/agents', visible: atLeast(Role.Company) },
-  { label: 'New Agents', to: '/app/unapprove', badge: 'unapproved', visible: canApproveAgents },
-  { label: 'Sites', to: '/app/sites', visible: atLeast(Role.Admin) },
-  { label: 'Statistics', to: '/app/stats', visible: all },
-  { label: 'Links', to: '/app/links', visible: all },
-  { label: 'Logs', to: '/app/logs', visible: all },
-  { label: 'Profile', to: '/app/profile', visible: all },
-  {
-    label: 'Site Manuals',
-    to: '/app/site-manuals',
-    visible: (me, b) => b.showHowToSell && me.role === Role.Superadmin,
-  },
-  {
-    label: 'How To Sell',
-    to: '/app/how-to-sell',
-    visible: (me, b) => b.showHowToSell && me.role !== Role.Superadmin,
-  },
-  { label: 'Admins', to: '/app/admins', visible: superadmin },
-  { label: 'Settings', to: '/app/settings', visible: atLeast(Role.Admin) },
+/** Each entry's rule is its screens' rule, so the route guard and the menu always agree. */
+const MENU: ReadonlyArray<MenuItem & { visible: AccessRule }> = [
+  { label: 'Home', to: '/app/home', visible: ACCESS.home },
+  { label: 'News', to: '/app/news', visible: ACCESS.news },
+  { label: 'Offices', to: '/app/offices', visible: ACCESS.offices },
+  { label: 'Agents', to: '/app/agents', visible: ACCESS.agents },
+  { label: 'New Agents', to: '/app/unapprove', badge: 'unapproved', visible: ACCESS.unapprove },
+  { label: 'Sites', to: '/app/sites', visible: ACCESS.sites },
+  { label: 'Statistics', to: '/app/stats', visible: ACCESS.stats },
+  { label: 'Links', to: '/app/links', visible: ACCESS.links },
+  { label: 'Logs', to: '/app/logs', visible: ACCESS.logs },
+  { label: 'Profile', to: '/app/profile', visible: ACCESS.profile },
+  { label: 'Site Manuals', to: '/app/site-manuals', visible: ACCESS.siteManuals },
+  { label: 'How To Sell', to: '/app/how-to-sell', visible: ACCESS.howToSell },
+  { label: 'Admins', to: '/app/admins', visible: ACCESS.admins },
+  { label: 'Settings', to: '/app/settings', visible: ACCESS.settings },
 ];
 
 /** The menu items `me` sees under `brand`, in menu order. */
-export function visibleMenuItems(me: TMe, brand: Pick<TBrand, 'showHowToSell'>): MenuItem[] {
+export function visibleMenuItems(me: TMe, brand: AccessBrand): MenuItem[] {
   return MENU.filter((item) => item.visible(me, brand)).map(({ visible: _visible, ...item }) => item);
 }

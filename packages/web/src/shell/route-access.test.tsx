@@ -1,0 +1,149 @@
+import { screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Permission, Role, type TMe } from '@salesdesk/contract';
+import { routes } from '../routes';
+import { endSession, startSession } from '../session/store';
+import { renderUi } from '../ui/test-utils';
+import { visibleMenuItems } from './menu-items';
+import { allows, rulesOf } from './require-access';
+import { sectionTabs, type Section } from './section-tabs';
+
+const me = (role: TMe['role'], permissions: string[] = []): TMe => ({
+  accountId: 1,
+  agentId: role === Role.Agent ? 1 : null,
+  companyId: role >= Role.Company ? null : 1,
+  role,
+  username: 'user',
+  permissions,
+  officeName: null,
+  canDelete: false,
+});
+const people = [
+  me(Role.Superadmin),
+  me(Role.Admin),
+  me(Role.Admin, [Permission.ApproveAgents]),
+  me(Role.Company),
+  me(Role.Agent),
+];
+const brands = [{ showHowToSell: true }, { showHowToSell: false }];
+
+const handlesOf = (path: string) => (matchRoutes(routes, path) ?? []).map((m) => m.route.handle);
+const opens = (path: string, who: TMe, brand = brands[0]!) => allows(handlesOf(path), who, brand);
+
+/** Every screen route under /app with its full path and the handles of its chain. */
+function screens(
+  list: RouteObject[],
+  base: string,
+  chain: unknown[],
+): { path: string; handles: unknown[] }[] {
+  return list.flatMap((r) => {
+    const path = r.path ? `${base}/${r.path}`.replace(/\/+/g, '/') : base;
+    const handles = [...chain, r.handle];
+    const own = r.Component || r.element ? [{ path, handles }] : [];
+    return [...own, ...screens(r.children ?? [], path, handles)];
+  });
+}
+
+describe('the /app route table', () => {
+  it('gives every screen a rule', () => {
+    const app = screens(routes, '', []).filter((s) => s.path.startsWith('/app/'));
+    expect(app.length).toBeGreaterThan(40);
+    const unguarded = app.filter((s) => rulesOf(s.handles).length === 0).map((s) => s.path);
+    expect(unguarded).toEqual([]);
+  });
+
+  it('opens a menu entry exactly for those who see it', () => {
+    const targets = visibleMenuItems(me(Role.Superadmin), { showHowToSell: true })
+      .concat(visibleMenuItems(me(Role.Admin), { showHowToSell: true }))
+      .map((i) => i.to);
+    for (const who of people)
+      for (const brand of brands) {
+        const shown = new Set(visibleMenuItems(who, brand).map((i) => i.to));
+        for (const to of new Set(targets))
+          expect([to, who.role, opens(to, who, brand)]).toEqual([to, who.role, shown.has(to)]);
+      }
+  });
+
+  it('opens a section tab exactly for those who see it', () => {
+    const sections: Section[] = ['news', 'offices', 'logs', 'stats', 'sites', 'links', 'settings'];
+    for (const who of people)
+      for (const section of sections) {
+        const all = sectionTabs(section, me(Role.Superadmin)).map((t) => t.to);
+        const shown = new Set(sectionTabs(section, who).map((t) => t.to));
+        // A tab of a section the user cannot enter at all is not shown anywhere.
+        const sectionOpen = opens(all[0]!, who);
+        for (const to of all)
+          if (sectionOpen) expect([to, who.role, opens(to, who)]).toEqual([to, who.role, shown.has(to)]);
+      }
+  });
+
+  it('guards the sub-screens by their own rules', () => {
+    const [superadmin, admin, approver, office, agent] = people as [TMe, TMe, TMe, TMe, TMe];
+    expect(opens('/app/offices/create', superadmin)).toBe(true);
+    expect(opens('/app/offices/create', admin)).toBe(false);
+    expect(opens('/app/offices/edit/5', admin)).toBe(true);
+    expect(opens('/app/offices/edit/5', office)).toBe(false);
+    expect(opens('/app/agents/create', office)).toBe(true);
+    expect(opens('/app/agents/edit/3', agent)).toBe(false);
+    expect(opens('/app/unapprove', admin)).toBe(false);
+    expect(opens('/app/unapprove', approver)).toBe(true);
+    expect(opens('/app/logs/login', office)).toBe(true);
+    expect(opens('/app/logs/login', agent)).toBe(false);
+    expect(opens('/app/logs/chat', agent)).toBe(true);
+    expect(opens('/app/migration', admin)).toBe(true);
+    expect(opens('/app/migration', office)).toBe(false);
+    expect(opens('/app/admins/create', admin)).toBe(false);
+    expect(opens('/app/news/alerts', admin)).toBe(false);
+    expect(opens('/app/sites/company-fees', admin)).toBe(false);
+    expect(opens('/app/sites/sites', admin)).toBe(true);
+    expect(opens('/app/settings/options', admin)).toBe(false);
+    expect(opens('/app/settings/black-list-ip/create', admin)).toBe(true);
+    expect(opens('/app/home', agent)).toBe(true);
+  });
+});
+
+describe('RequireAccess', () => {
+  let user: TMe;
+  beforeEach(() => {
+    const answer = (url: string) => (url.includes('accounts/me') ? user : {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => new Response(JSON.stringify(answer(url)), { status: 200 })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  afterAll(() => endSession());
+
+  function login(who: TMe) {
+    user = who;
+    startSession('tok', who);
+  }
+
+  function open(path: string) {
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderUi(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return router;
+  }
+
+  it('sends an agent who types /app/offices to /app/home without showing the screen', async () => {
+    login(me(Role.Agent));
+    const router = open('/app/offices');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/home'));
+    expect(screen.queryByRole('heading', { name: 'Offices' })).toBeNull();
+  });
+
+  it('sends an office who types /app/offices/create to /app/home, and keeps it on its agents', async () => {
+    login(me(Role.Company));
+    const router = open('/app/offices/create');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/home'));
+    await router.navigate('/app/agents/create');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/agents/create'));
+  });
+});
