@@ -1,13 +1,14 @@
 // /app/admins/create and /app/admins/edit/{id}: the Add Admin / Update Admin form.
 import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ZAdminCreate, ZAdminUpdate, type TAdminDetail, type TAdminUpdate } from '@salesdesk/contract';
 import type { z } from 'zod';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
-import { Loading } from '../ui/loading';
 import { showNote } from '../ui/notes';
+import { RecordGate } from '../ui/record-gate';
+import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { useAdmin, useSaveAdmin } from './api';
 
 type AdminValues = {
@@ -40,11 +41,6 @@ const fromDetail = (a: TAdminDetail): AdminValues => ({
   showSuspend: a.showSuspend,
 });
 
-function useAdminId(): number | undefined {
-  const { id } = useParams();
-  return id ? Number(id) : undefined;
-}
-
 export function AdminCreatePage() {
   return (
     <Page title="Add Admin">
@@ -54,11 +50,13 @@ export function AdminCreatePage() {
 }
 
 export function AdminEditPage() {
-  const id = useAdminId();
-  const admin = useAdmin(id);
+  const id = useIdParam();
+  const admin = useAdmin(idToLoad(id));
   return (
     <Page title="Update Admin">
-      {admin.isPending ? <Loading /> : admin.data ? <AdminForm id={id} admin={admin.data} /> : null}
+      <RecordGate id={id} query={admin} back={{ to: '/app/admins', label: 'Back to Admins' }}>
+        {(data) => <AdminForm id={idToLoad(id)} admin={data} />}
+      </RecordGate>
     </Page>
   );
 }

@@ -40,7 +40,7 @@ describe('useZodForm', () => {
     });
     act(() => void applyServerErrors(result.current, err));
     expect(result.current.errors.email).toBe('Unknown email');
-    expect(result.current.formError).toBe('No match');
+    expect(result.current.formError).toBe('Invalid\nNo match');
     act(() => result.current.setFieldValue('email', 'c@x.io'));
     expect(result.current.errors.email).toBeUndefined();
   });
@@ -54,7 +54,7 @@ describe('useZodForm', () => {
     });
     act(() => void applyServerErrors(result.current, err));
     expect(result.current.errors).toEqual({ email: 'Unknown email' });
-    expect(result.current.formError).toBe('Check the fields. Captcha expired');
+    expect(result.current.formError).toBe('Invalid\nCheck the fields.\nCaptcha expired');
   });
 
   it('sends other errors to the banner only when asked', () => {

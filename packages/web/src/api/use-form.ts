@@ -1,9 +1,13 @@
 // Form state every page copies: values, zod validation, field and form-level (`_form`) errors.
 // @mantine/form is not installed, so this is a small hook with the same getInputProps convention.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { isApiError, isValidationError } from './api-error';
+import { focusFirstError } from './focus-first-error';
 import { FORM_ERROR_KEY, issuesToErrors, splitServerErrors } from './zod-errors';
+
+/** The banner of a refused save (the server's VALIDATION_ERROR message says the same). */
+export const FIX_FIELDS_MESSAGE = 'Please correct the marked fields';
 
 export interface InputProps<T> {
   name: string;
@@ -25,7 +29,10 @@ export interface ZodForm<V extends object, O> {
   values: V;
   /** Visible errors: client errors of touched fields (all after a submit) and server errors. */
   errors: Record<string, string>;
-  /** The banner text at the top of the form (server `_form`, or a client error without a path). */
+  /**
+   * The banner at the top of the form, one message a line: after a refused save 'Please correct the marked
+   * fields', then server `_form` messages and those of fields the form lacks.
+   */
   formError: string | null;
   isValid: boolean;
   setFieldValue: <K extends keyof V & string>(name: K, value: V[K]) => void;
@@ -34,6 +41,8 @@ export interface ZodForm<V extends object, O> {
   getCheckboxProps: <K extends keyof V & string>(name: K) => CheckboxProps;
   setErrors: (errors: Record<string, string>) => void;
   setFormError: (message: string | null) => void;
+  /** After the next render, scrolls the first marked field into view and focuses it. */
+  revealErrors: () => void;
   /** Shows every client error; true when the values pass the schema. */
   validate: () => boolean;
   reset: (values?: V) => void;
@@ -60,6 +69,14 @@ export function useZodForm<V extends object, O>(
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [serverFormError, setServerFormError] = useState<string | null>(null);
+  const [revealRequest, setRevealRequest] = useState(0);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const revealErrors = () => setRevealRequest((n) => n + 1);
+
+  // Runs after the marks are rendered; the form submitted last, else the page, is searched.
+  useEffect(() => {
+    if (revealRequest) focusFirstError(formElement.current ?? document);
+  }, [revealRequest]);
 
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
   const clientErrors = useMemo(() => (result.success ? {} : issuesToErrors(result.error.issues)), [result]);
@@ -69,7 +86,9 @@ export function useZodForm<V extends object, O>(
     if (key !== FORM_ERROR_KEY && (submitted || touched[key])) errors[key] = message;
   }
   Object.assign(errors, serverErrors);
-  const formError = serverFormError ?? (submitted ? (clientErrors[FORM_ERROR_KEY] ?? null) : null);
+  const clientFormError =
+    submitted && !result.success ? (clientErrors[FORM_ERROR_KEY] ?? FIX_FIELDS_MESSAGE) : null;
+  const formError = serverFormError ?? clientFormError;
 
   const setFieldValue = <K extends keyof V & string>(name: K, value: V[K]) => {
     setValuesState((prev) => ({ ...prev, [name]: value }));
@@ -103,8 +122,10 @@ export function useZodForm<V extends object, O>(
     },
     setErrors: setServerErrors,
     setFormError: setServerFormError,
+    revealErrors,
     validate: () => {
       setSubmitted(true);
+      if (!result.success) revealErrors();
       return result.success;
     },
     reset: (next) => {
@@ -116,21 +137,24 @@ export function useZodForm<V extends object, O>(
     },
     onSubmit: (handler) => (event) => {
       event?.preventDefault();
+      if (event?.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget;
       setSubmitted(true);
       setServerFormError(null);
       if (result.success) void handler(result.data);
+      else revealErrors();
     },
   };
 }
 
 /**
- * Puts a VALIDATION_ERROR on the form fields and its `_form` messages in the banner; true when applied.
- * A message for a field the form has no value for (so no input shows it) goes to the banner too, so a
- * server rule is never silent. With `otherErrorsToForm` any other API error message goes to the banner
- * (login, forgot).
+ * Puts a VALIDATION_ERROR on the form fields and says so in the banner, then brings the first marked field
+ * into view and focus; true when applied. The banner holds the server's message when a field is marked, then
+ * the `_form` messages and those of fields the form has no value for (so no input shows them): a server
+ * rule is never silent. With `otherErrorsToForm` any other API error message goes to the banner (login, forgot).
  */
 export function applyServerErrors<V extends object, O>(
-  form: Pick<ZodForm<V, O>, 'values' | 'setErrors' | 'setFormError'>,
+  form: Pick<ZodForm<V, O>, 'values' | 'setErrors' | 'setFormError'> &
+    Partial<Pick<ZodForm<V, O>, 'revealErrors'>>,
   err: unknown,
   opts: { otherErrorsToForm?: boolean } = {},
 ): boolean {
@@ -143,8 +167,11 @@ export function applyServerErrors<V extends object, O>(
       else unshown.push(message);
     }
     form.setErrors(shown);
-    const fallback = opts.otherErrorsToForm && !Object.keys(shown).length ? err.message : null;
-    form.setFormError(unshown.length ? unshown.join(' ') : fallback);
+    const marked = Object.keys(shown).length > 0;
+    const lines = [...(marked ? [err.message || FIX_FIELDS_MESSAGE] : []), ...unshown];
+    const fallback = opts.otherErrorsToForm ? err.message : null;
+    form.setFormError(lines.length ? [...new Set(lines)].join('\n') : fallback);
+    form.revealErrors?.();
     return true;
   }
   if (opts.otherErrorsToForm && isApiError(err)) {

@@ -68,6 +68,40 @@ describe('OfficeFormPage server errors', () => {
     await screen.findByDisplayValue('Office 7');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     for (const [message] of Object.values(serverErrors).slice(0, 3)) await screen.findByText(message);
-    expect(screen.getByRole('alert').textContent).toBe('Region is closed');
+    const banner = [...screen.getByRole('alert').querySelectorAll('div > div')].map((d) => d.textContent);
+    expect(banner).toEqual(expect.arrayContaining(['Invalid', 'Region is closed']));
+  });
+});
+
+describe('OfficeFormPage for an id that is not there', () => {
+  const open = (path: string) =>
+    renderUi(
+      <Routes>
+        <Route path="/app/offices/edit/:id" element={<OfficeFormPage />} />
+      </Routes>,
+      { route: path, query: true },
+    );
+  const officeCalls = () =>
+    vi
+      .mocked(fetch)
+      .mock.calls.map(([url]) => String(url))
+      .filter((u) => u.includes('/api/offices/'));
+
+  for (const bad of ['abc', '0x10', '1e3', '0', '3000000000'])
+    it(`shows the not-found state for edit/${bad} and asks the server nothing`, async () => {
+      open(`/app/offices/edit/${bad}`);
+      await screen.findByText('This record was not found.');
+      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(officeCalls()).toEqual([]);
+    });
+
+  it('shows the same state when GET offices/{id} answers 404', async () => {
+    vi.mocked(fetch).mockImplementation(
+      async () => new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found' }), { status: 404 }),
+    );
+    open('/app/offices/edit/99999');
+    await screen.findByText('This record was not found.');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Offices' }).getAttribute('href')).toBe('/app/offices');
   });
 });

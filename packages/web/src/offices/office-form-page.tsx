@@ -1,7 +1,7 @@
 // /app/offices/create and /app/offices/edit/{id}: the Add Office / Update Office form.
 import { useEffect, useMemo, useRef } from 'react';
 import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   DEFAULT_PREFERRED_DOMAIN_ID,
   ZOfficeCreate,
@@ -16,8 +16,9 @@ import { Page } from '../shell/page';
 import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
-import { Loading } from '../ui/loading';
 import { showNote } from '../ui/notes';
+import { RecordGate } from '../ui/record-gate';
+import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { RichTextEditor } from '../ui';
 import { useOffice, usePreferredDomains, useSaveOffice, useSiteOptions } from './api';
 
@@ -52,14 +53,15 @@ const fromDetail = (o: TOfficeDetail): OfficeValues => ({
 });
 
 export function OfficeFormPage() {
-  const { id: idParam } = useParams();
-  const id = idParam ? Number(idParam) : undefined;
+  const id = useIdParam();
   const me = useMe();
-  const office = useOffice(id);
+  const office = useOffice(idToLoad(id));
   const title = id === undefined ? 'Add Office' : 'Update Office';
   return (
     <Page title={title} tabs={sectionTabs('offices', me)}>
-      {id !== undefined && office.isPending ? <Loading /> : <OfficeForm id={id} office={office.data} />}
+      <RecordGate id={id} query={office} back={{ to: '/app/offices', label: 'Back to Offices' }}>
+        {(data) => <OfficeForm id={idToLoad(id)} office={data} />}
+      </RecordGate>
     </Page>
   );
 }

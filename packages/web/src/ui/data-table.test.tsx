@@ -142,4 +142,10 @@ describe('DataTable', () => {
     expect(screen.getByText('Page Total')).toBeTruthy();
     expect(screen.getByText('8')).toBeTruthy();
   });
+
+  it('sits in its own sideways-scrolling box, so a wide list never widens the page', () => {
+    renderUi(<DataTable data={rows} columns={columns} getRowId={(r) => r.id} loading={false} emptyText="" />);
+    const box = screen.getByRole('table').parentElement;
+    expect(box?.hasAttribute('data-table-scroll')).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type ColumnDef,
   type VisibilityState,
 } from '@tanstack/react-table';
+import classes from './data-table.module.css';
 import { ariaSort, nextSort, type TSort } from './sort';
 
 type ColumnBase<T> = {
@@ -170,82 +171,84 @@ export function DataTable<T, K extends string | number, S extends string = strin
   };
 
   return (
-    <Box pos="relative" style={props.shrink ? { display: 'inline-block' } : undefined}>
+    <Box pos="relative" style={props.shrink ? { display: 'inline-block', maxWidth: '100%' } : undefined}>
       <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 1 }} />
-      <Table {...tableVariantProps(props.print, props.small)} style={style} aria-busy={loading}>
-        {/* The caption names the table for screen readers; the page title already says it on screen. */}
-        {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => {
-                const col = byId.get(header.column.id);
-                return (
-                  <Table.Th
-                    key={header.id}
-                    w={header.column.id === SELECT_ID ? 36 : col?.width}
-                    ta={col?.align}
-                    aria-sort={col?.sortable ? ariaSort(sort, sortFieldOf(col)) : undefined}
-                  >
-                    {headerCell(header.column.id)}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => {
-            const id = getRowId(row.original);
-            const highlighted = props.highlightTop !== undefined && row.index < props.highlightTop;
-            return (
-              <Table.Tr
-                key={row.id}
-                className={props.rowClassName?.(row.original, row.index)}
-                data-highlight={highlighted || undefined}
-                bg={highlighted ? HIGHLIGHT_BG : undefined}
-              >
-                {row.getVisibleCells().map((cell) =>
-                  cell.column.id === SELECT_ID ? (
-                    <Table.Td key={cell.id}>
-                      <Checkbox
-                        aria-label="Select row"
-                        size="xs"
-                        checked={chosen.has(id)}
-                        onChange={(e) => toggleRow(id, e.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                  ) : (
-                    <Table.Td key={cell.id} ta={byId.get(cell.column.id)?.align}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
-                  ),
-                )}
-              </Table.Tr>
-            );
-          })}
-          {data.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={visible.length} ta="center" c="dimmed" h={48}>
-                {loading ? null : emptyText}
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-        </Table.Tbody>
-        {props.footerRows?.length ? (
-          <Table.Tfoot>
-            {props.footerRows.map((footer, i) => (
-              <Table.Tr key={i}>
-                {visible.map((col) => (
-                  <Table.Th key={col.id} ta={byId.get(col.id)?.align}>
-                    {footer[col.id] ?? null}
-                  </Table.Th>
-                ))}
+      <div className={classes.scroll} data-table-scroll>
+        <Table {...tableVariantProps(props.print, props.small)} style={style} aria-busy={loading}>
+          {/* The caption names the table for screen readers; the page title already says it on screen. */}
+          {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const col = byId.get(header.column.id);
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      w={header.column.id === SELECT_ID ? 36 : col?.width}
+                      ta={col?.align}
+                      aria-sort={col?.sortable ? ariaSort(sort, sortFieldOf(col)) : undefined}
+                    >
+                      {headerCell(header.column.id)}
+                    </Table.Th>
+                  );
+                })}
               </Table.Tr>
             ))}
-          </Table.Tfoot>
-        ) : null}
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => {
+              const id = getRowId(row.original);
+              const highlighted = props.highlightTop !== undefined && row.index < props.highlightTop;
+              return (
+                <Table.Tr
+                  key={row.id}
+                  className={props.rowClassName?.(row.original, row.index)}
+                  data-highlight={highlighted || undefined}
+                  bg={highlighted ? HIGHLIGHT_BG : undefined}
+                >
+                  {row.getVisibleCells().map((cell) =>
+                    cell.column.id === SELECT_ID ? (
+                      <Table.Td key={cell.id}>
+                        <Checkbox
+                          aria-label="Select row"
+                          size="xs"
+                          checked={chosen.has(id)}
+                          onChange={(e) => toggleRow(id, e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    ) : (
+                      <Table.Td key={cell.id} ta={byId.get(cell.column.id)?.align} className={classes.cell}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ),
+                  )}
+                </Table.Tr>
+              );
+            })}
+            {data.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={visible.length} ta="center" c="dimmed" h={48}>
+                  {loading ? null : emptyText}
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+          {props.footerRows?.length ? (
+            <Table.Tfoot>
+              {props.footerRows.map((footer, i) => (
+                <Table.Tr key={i}>
+                  {visible.map((col) => (
+                    <Table.Th key={col.id} ta={byId.get(col.id)?.align}>
+                      {footer[col.id] ?? null}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tfoot>
+          ) : null}
+        </Table>
+      </div>
     </Box>
   );
 }

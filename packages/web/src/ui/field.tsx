@@ -1,11 +1,13 @@
-// The red banner of a form-level error (the `_form` key of a VALIDATION_ERROR, or a login failure).
+// The red banner at the top of a form: a refused save ('Please correct the marked fields'), the `_form`
+// messages of a VALIDATION_ERROR, or a login failure; one message a line.
 import { Alert } from '@mantine/core';
 
 export function FormErrorBanner({ message }: { message?: string | null }) {
   if (!message) return null;
+  const lines = message.split('\n');
   return (
     <Alert color="red" variant="light" role="alert" mb="sm">
-      {message}
+      {lines.length === 1 ? message : lines.map((line, i) => <div key={i}>{line}</div>)}
     </Alert>
   );
 }
