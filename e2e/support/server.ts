@@ -20,7 +20,7 @@ export async function startServer(): Promise<{ baseUrl: string; stop: () => Prom
       CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
       LOG_LEVEL: 'warn',
     },
-    readyMs: 90_000,
+    readyMs: 240_000,
   });
   console.log(server.output()); // the demo logins and the demo history line
   return {
