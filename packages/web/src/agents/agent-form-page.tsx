@@ -11,7 +11,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { RecordGate } from '../ui/record-gate';
+import { idToLoad, useIdParam } from '../ui/use-id-param';
 import {
   hasRole,
   requireOffice,
@@ -75,16 +77,13 @@ const fromDetail = (a: TAgentDetail): AgentValues => ({
 });
 
 export function AgentFormPage() {
-  const { id: idParam } = useParams();
-  const id = idParam ? Number(idParam) : undefined;
-  const agent = useAgent(id);
+  const id = useIdParam();
+  const agent = useAgent(idToLoad(id));
   return (
     <Page title={id === undefined ? 'Add Agent' : 'Update Agent'}>
-      {id !== undefined && agent.isPending ? (
-        <Loading />
-      ) : (
-        <AgentForm key={id ?? 'new'} id={id} agent={agent.data} />
-      )}
+      <RecordGate id={id} query={agent} back={{ to: '/app/agents', label: 'Back to Agents' }}>
+        {(data) => <AgentForm key={idToLoad(id) ?? 'new'} id={idToLoad(id)} agent={data} />}
+      </RecordGate>
     </Page>
   );
 }
