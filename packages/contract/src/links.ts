@@ -28,3 +28,23 @@ export function decodeTrackingLink(text: string): { siteId: number; typeId: numb
   const m = TRACKING_LINK_PATTERN.exec(text);
   return m ? { siteId: Number(m[1]), typeId: Number(m[2]), agentId: Number(m[3]) } : null;
 }
+
+/** GET links/translate: the agent and site a decoded tracking link names (Link Translate, admins and above). */
+export const ZLinkTranslateQuery = z.object({ siteId: ZId, typeId: ZId, agentId: ZId });
+export type TLinkTranslateQuery = z.infer<typeof ZLinkTranslateQuery>;
+
+/** `agentName` is the agent's username (spec 2 section 3: the decoded agent is officeName, username, email). */
+export const ZLinkTranslation = z.object({
+  officeName: z.string(),
+  agentName: z.string(),
+  agentEmail: z.string(),
+  siteName: z.string(),
+  siteUrl: z.string(),
+});
+export type TLinkTranslation = z.infer<typeof ZLinkTranslation>;
+export const LINK_NOT_FOUND = 'No agent and site match this link';
+
+/** The widths a link code may be shortened to (spec 2 section 2.12); 30 is the default. */
+export const LINK_TRUNCATE_LENGTHS = [20, 15, 30] as const;
+export type TLinkTruncateLength = (typeof LINK_TRUNCATE_LENGTHS)[number];
+export const DEFAULT_LINK_TRUNCATE: TLinkTruncateLength = 30;
