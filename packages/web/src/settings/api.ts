@@ -1,0 +1,52 @@
+// Calls and TanStack Query hooks of the settings: the black-list-ip calls and GET/POST options.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TBlackListIp, TIpList, TList, TListQuery, TOption, TOptionsUpdate } from '@salesdesk/contract';
+import { apiFetch } from '../api/client';
+
+export const BLACK_LIST_KEY = ['black-list-ip'] as const;
+export const OPTIONS_KEY = ['options'] as const;
+
+/** The list call of /app/settings/black-list-ip (useListPage runs it). */
+export const searchBlackList = (query: TListQuery, signal?: AbortSignal) =>
+  apiFetch<TList<TBlackListIp>>('POST', 'black-list-ip/search', query, { signal });
+
+export function useAddIps() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TIpList) => apiFetch<{ added: number }>('PUT', 'black-list-ip', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: BLACK_LIST_KEY }),
+  });
+}
+
+/** Removes addresses by value: the Delete Ips form and the bulk Delete of selected rows. */
+export function useDeleteIps() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TIpList) =>
+      apiFetch<{ deleted: number }>('POST', 'black-list-ip/delete-by-value', body),
+    onSettled: () => client.invalidateQueries({ queryKey: BLACK_LIST_KEY }),
+  });
+}
+
+export function useDeleteIp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch('DELETE', `black-list-ip/${id}`),
+    onSettled: () => client.invalidateQueries({ queryKey: BLACK_LIST_KEY }),
+  });
+}
+
+export function useOptions() {
+  return useQuery({
+    queryKey: OPTIONS_KEY,
+    queryFn: ({ signal }) => apiFetch<TOption[]>('GET', 'options', undefined, { signal }),
+  });
+}
+
+export function useSaveOptions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TOptionsUpdate) => apiFetch('POST', 'options', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: OPTIONS_KEY }),
+  });
+}

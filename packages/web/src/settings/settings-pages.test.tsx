@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { badIpLine, Role, type TMe } from '@salesdesk/contract';
+import { startSession } from '../session/store';
+import { clearNotes, NotesHost } from '../ui/notes';
+import { renderUi } from '../ui/test-utils';
+import { BlackListIpPage } from './black-list-page';
+import { BlackListIpCreatePage } from './ip-list-form-page';
+import { OptionsPage } from './options-page';
+
+const superadmin: TMe = {
+  accountId: 1,
+  agentId: null,
+  companyId: null,
+  role: Role.Superadmin,
+  username: 'super',
+  permissions: [],
+  officeName: null,
+  canDelete: false,
+};
+
+type Reply = { status: number; body: unknown };
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+let reply: (url: string, init: RequestInit) => Reply;
+const calls = (part: string) =>
+  fetchMock.mock.calls.filter(([url]) => url.includes(part)).map(([url, init]) => ({ url, init }));
+
+beforeEach(() => {
+  startSession('tok', superadmin);
+  clearNotes();
+  fetchMock.mockReset();
+  reply = (url) =>
+    url.includes('black-list-ip/search')
+      ? {
+          status: 200,
+          body: {
+            items: [
+              { id: 1, ip: '203.0.113.1' },
+              { id: 2, ip: '203.0.113.2' },
+            ],
+            total: 2,
+          },
+        }
+      : { status: 200, body: { ok: true } };
+  fetchMock.mockImplementation(async (url, init) => {
+    const r = reply(url, init);
+    return new Response(JSON.stringify(r.body), { status: r.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('BlackListIpPage', () => {
+  it('lists IPs by id ascending, deletes one row and the selected rows', async () => {
+    renderUi(<BlackListIpPage />, { route: '/app/settings/black-list-ip', query: true });
+    await screen.findByText('203.0.113.1');
+    expect(JSON.parse(String(calls('black-list-ip/search')[0].init.body))).toMatchObject({
+      page: 1,
+      pageSize: 50,
+      criteria: [],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 203.0.113.2' }));
+    await waitFor(() => expect(calls('black-list-ip/2').map((c) => c.init.method)).toEqual(['DELETE']));
+    fireEvent.click(screen.getAllByLabelText('Select row')[0]);
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls('delete-by-value').map((c) => c.init.body)).toEqual(['{"ips":["203.0.113.1"]}']),
+    );
+  });
+
+  it('searches a part of the IP and clears it again', async () => {
+    renderUi(<BlackListIpPage />, { route: '/app/settings/black-list-ip', query: true });
+    const box = await screen.findByPlaceholderText('part of IP');
+    fireEvent.change(box, { target: { value: '203.0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(String(calls('black-list-ip/search').at(-1)?.init.body)).toContain(
+        '"criteria":[{"field":"ip","value":"203.0","operator":"LIKE"}]',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() =>
+      expect(String(calls('black-list-ip/search').at(-1)?.init.body)).toContain('"criteria":[]'),
+    );
+    expect((box as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows 'No data' for an empty list", async () => {
+    reply = () => ({ status: 200, body: { items: [], total: 0 } });
+    renderUi(<BlackListIpPage />, { route: '/app/settings/black-list-ip', query: true });
+    await screen.findByText('No data');
+  });
+});
+
+describe('Add Ip', () => {
+  function renderForm() {
+    renderUi(
+      <Routes>
+        <Route path="/app/settings/black-list-ip/create" element={<BlackListIpCreatePage />} />
+        <Route path="/app/settings/black-list-ip" element={<p>the list</p>} />
+      </Routes>,
+      { route: '/app/settings/black-list-ip/create', query: true },
+    );
+  }
+
+  it('sends the lines of the box and shows every bad line the server names', async () => {
+    const bad = [badIpLine(2, 'nope'), badIpLine(3, '1.2.3')];
+    reply = () => ({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', message: 'Please correct the marked fields', data: { ips: bad } },
+    });
+    renderForm();
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText(/IP List/), { target: { value: '203.0.113.9\nnope\n1.2.3' } });
+    fireEvent.click(confirm);
+    await screen.findByText(bad[0], { exact: false });
+    expect(screen.getByText(bad[1], { exact: false })).toBeTruthy();
+    expect(calls('black-list-ip').map((c) => c.init.body)).toEqual([
+      '{"ips":["203.0.113.9","nope","1.2.3"]}',
+    ]);
+  });
+
+  it('returns to the black list once added', async () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText(/IP List/), { target: { value: ' 203.0.113.9 \r\n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('the list');
+  });
+});
+
+describe('OptionsPage', () => {
+  it('shows Auto Block Account as saved and saves the change as 0/1', async () => {
+    reply = (url, init) =>
+      init.method === 'GET'
+        ? { status: 200, body: [{ name: 'auto_block_account', value: '1' }] }
+        : { status: 200, body: { ok: true } };
+    renderUi(
+      <>
+        <OptionsPage />
+        <NotesHost />
+      </>,
+      { route: '/app/settings/options', query: true },
+    );
+    const box = await screen.findByRole('checkbox', { name: 'Auto Block Account' });
+    expect(box).toHaveProperty('checked', true);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    const saved = calls('options').filter((c) => c.init.method === 'POST');
+    expect(saved.map((c) => c.init.body)).toEqual(['[{"name":"auto_block_account","value":"0"}]']);
+  });
+});
