@@ -123,6 +123,7 @@ export async function seedDemo(
     );
     await seedCustomRates(tx, officeIds, sites);
     await seedSettings(tx, ctx);
+    await seedManuals(tx, sites);
     await seedSecondAdmin(account);
     await seedDemoLoginLogs(tx);
   });
@@ -293,6 +294,28 @@ async function seedCustomRates(tx: Tx, officeIds: number[], sites: SeededSite[])
     },
     { officeId: manila, typeId: luckySpin.typeIds[1], enable: true, ...rate('230.00', '34.50', 2) },
     { officeId: manila, typeId: adultHub.typeIds[0], enable: false, ...rate('300.00', '50.00', 3) },
+  ]);
+}
+
+/** How-to-sell manuals for two of the sites; the other sites are left for the create form to offer. */
+async function seedManuals(tx: Tx, sites: SeededSite[]) {
+  const [camStars, dateMatch] = sites;
+  await tx.insert(t.siteManuals).values([
+    {
+      siteId: camStars.id,
+      title: 'CamStars: first steps',
+      html:
+        '<h3>Selling CamStars</h3><p>Send the <b>Main page</b> link to new members; the landing promo ' +
+        'works best for returning visitors.</p><ul><li>Mention the free first show.</li>' +
+        '<li>Never promise private shows.</li></ul>',
+    },
+    {
+      siteId: dateMatch.id,
+      title: 'DateMatch: approvals',
+      html:
+        '<h3>Selling DateMatch</h3><p>A sale is approved on day 1 and paid on day 2: ' +
+        '<b>check the card</b> before you report it.</p>',
+    },
   ]);
 }
 

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { api, apiLogin } from '../support/api';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+
+// Every address this spec adds is in a block of its own (198.18.x.0/24), removed again; the demo's
+// listed addresses are only read. The option is put back as it was found.
+let browser: Browser;
+let page: Page;
+let adminToken: string;
+let superToken: string;
+let autoBlockWas: string;
+const block = `198.18.${Math.floor(Math.random() * 250) + 1}.`;
+const ip = (n: number) => `${block}${n}`;
+
+type Listed = { items: { id: number; ip: string }[]; total: number };
+const listedInBlock = () =>
+  api<Listed>(adminToken, 'POST', 'black-list-ip/search', {
+    criteria: [{ field: 'ip', value: block, operator: 'LIKE' }],
+  });
+const autoBlock = async () =>
+  (await api<{ name: string; value: string }[]>(superToken, 'GET', 'options')).find(
+    (o) => o.name === 'auto_block_account',
+  )?.value;
+
+before(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  adminToken = await apiLogin('admin');
+  superToken = await apiLogin('super');
+  autoBlockWas = (await autoBlock()) ?? '0';
+  await loginAs(page, 'admin');
+});
+after(async () => {
+  const left = await listedInBlock();
+  if (left.total)
+    await api(adminToken, 'POST', 'black-list-ip/delete-by-value', { ips: left.items.map((r) => r.ip) });
+  await api(superToken, 'POST', 'options', [{ name: 'auto_block_account', value: autoBlockWas }]);
+  await browser.close();
+});
+
+const rows = () => page.locator('tbody tr');
+const rowOf = (text: string) => rows().filter({ hasText: text });
+
+async function searchIp(text: string) {
+  await page.getByPlaceholder('part of IP').fill(text);
+  await page.getByRole('button', { name: 'Search' }).click();
+}
+
+describe('black list ip', () => {
+  it('lists the demo addresses with the settings tabs an admin has', async () => {
+    await page.goto('/app/settings');
+    await page.waitForURL(/\/app\/settings\/black-list-ip$/);
+    await page.getByRole('heading', { name: 'Black List Ip' }).waitFor();
+    await rowOf('203.0.113.66').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'System Options' }).count(), 0, 'superadmin only');
+  });
+
+  it('adds a list with a bad line: the error names the line and nothing is added', async () => {
+    await page.getByRole('link', { name: '+ Add IP' }).click();
+    await page.getByRole('heading', { name: 'Add Ip' }).waitFor();
+    const box = page.getByLabel('IP List');
+    await box.fill(`${ip(1)}\nnot-an-ip\n  ${ip(2)}  `);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Line 2: "not-an-ip" is not an IPv4 or IPv6 address').waitFor();
+    assert.equal((await listedInBlock()).total, 0, 'nothing of that list was added');
+
+    await box.fill(`${ip(1)}\n\n  ${ip(2)}  \n${ip(3)}\n${ip(4)}\n${ip(1)}`);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/app\/settings\/black-list-ip$/);
+    await searchIp(block);
+    await page.waitForURL(/ip=/);
+    await rowOf('203.0.113.66').waitFor({ state: 'detached' });
+    await rowOf(ip(4)).waitFor();
+    assert.equal(await rows().count(), 4, 'four addresses, the repeated one once');
+  });
+
+  it('deletes one row, then the selected rows', async () => {
+    await page.goto(`/app/settings/black-list-ip?ip=${encodeURIComponent(block)}`);
+    await rowOf(ip(1)).waitFor();
+    await page.getByRole('button', { name: `Delete ${ip(1)}` }).click();
+    await rowOf(ip(1)).waitFor({ state: 'detached' });
+    for (const n of [2, 3]) await rowOf(ip(n)).getByLabel('Select row').check();
+    const bar = page.getByRole('region', { name: 'Selection' });
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    await rowOf(ip(2)).waitFor({ state: 'detached' });
+    await rowOf(ip(3)).waitFor({ state: 'detached' });
+    assert.deepEqual(
+      (await listedInBlock()).items.map((r) => r.ip),
+      [ip(4)],
+    );
+  });
+
+  it('clears the search', async () => {
+    await page.goto(`/app/settings/black-list-ip?ip=${encodeURIComponent(block)}`);
+    await rowOf(ip(4)).waitFor();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await rowOf('203.0.113.66').waitFor();
+    assert.equal(await page.getByPlaceholder('part of IP').inputValue(), '');
+    assert.doesNotMatch(page.url(), /ip=/);
+  });
+
+  it("removes the listed addresses with '- Delete IP' and returns to the list", async () => {
+    await api(adminToken, 'PUT', 'black-list-ip', { ips: [ip(5)] });
+    await page.goto('/app/settings/black-list-ip');
+    await page.getByRole('link', { name: '- Delete IP' }).click();
+    await page.getByRole('heading', { name: 'Delete Ips' }).waitFor();
+    await page.getByLabel('IP List').fill(`${ip(4)}\n ${ip(5)}`);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/app\/settings\/black-list-ip$/);
+    assert.equal((await listedInBlock()).total, 0);
+    await searchIp(block);
+    await page.getByText('No data', { exact: true }).waitFor();
+  });
+});
+
+describe('system options', () => {
+  it('a superadmin turns Auto Block Account over, saves, and puts it back', async () => {
+    const superPage = await newPage(browser);
+    await loginAs(superPage, 'super');
+    await superPage.goto('/app/settings/options');
+    await superPage.getByRole('heading', { name: 'System Options' }).waitFor();
+    const box = superPage.getByRole('checkbox', { name: 'Auto Block Account' });
+    const was = await box.isChecked();
+    assert.equal(was, autoBlockWas === '1');
+    await box.click();
+    await superPage.getByRole('button', { name: 'Save' }).click();
+    await superPage.getByText('Successfully saved').waitFor();
+    assert.equal(await autoBlock(), was ? '0' : '1');
+    await superPage.reload();
+    await superPage.getByRole('checkbox', { name: 'Auto Block Account' }).waitFor();
+    assert.equal(await superPage.getByRole('checkbox', { name: 'Auto Block Account' }).isChecked(), !was);
+    await superPage.getByRole('checkbox', { name: 'Auto Block Account' }).click();
+    await Promise.all([
+      superPage.waitForResponse((r) => r.url().endsWith('/api/options') && r.request().method() === 'POST'),
+      superPage.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    assert.equal(await autoBlock(), autoBlockWas);
+    await superPage.context().close();
+  });
+});
