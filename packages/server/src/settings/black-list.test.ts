@@ -51,7 +51,16 @@ describe('PUT black-list-ip', () => {
 
   it('names every bad line by number and text and adds nothing of that list', async () => {
     const p = prefix();
-    const res = await add([`${p}1`, 'not-an-ip', '', '256.1.1.1', `${p}2; drop table x`, '0x10.0.0.1']);
+    const longZone = `fe80::1%${'z'.repeat(80)}`;
+    const res = await add([
+      `${p}1`,
+      'not-an-ip',
+      '',
+      '256.1.1.1',
+      `${p}2; drop table x`,
+      '0x10.0.0.1',
+      longZone,
+    ]);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.data.ips).toEqual([
@@ -59,6 +68,7 @@ describe('PUT black-list-ip', () => {
       badIpLine(4, '256.1.1.1'),
       badIpLine(5, `${p}2; drop table x`),
       badIpLine(6, '0x10.0.0.1'),
+      badIpLine(7, longZone),
     ]);
     expect(await stored([`${p}1`])).toEqual([]);
   });

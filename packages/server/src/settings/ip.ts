@@ -3,6 +3,8 @@
 import { isIP } from 'node:net';
 
 const MAPPED_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
+/** The black list's column width; only a long zone (fe80::1%...) could pass it. */
+const IP_MAX = 64;
 
 /**
  * The canonical text of an IPv4 or IPv6 address, or null for anything else. IPv6 is lower-cased and
@@ -10,6 +12,7 @@ const MAPPED_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
  * as the operating system writes it; an address with a zone (fe80::1%eth0) is only lower-cased.
  */
 export function canonicalIp(text: string): string | null {
+  if (text.length > IP_MAX) return null;
   const version = isIP(text);
   if (version === 4) return text;
   if (version !== 6) return null;
