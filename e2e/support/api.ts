@@ -105,3 +105,40 @@ export async function apiStatus(token: string, method: string, path: string): Pr
   });
   return res.status;
 }
+
+export type CreatedSite = { id: number; sitename: string; typeIds: number[]; postbackToken: string };
+
+/**
+ * A site of the spec's own (PUT /api/sites as superadmin) with one link type per `types` entry
+ * (PUT /api/types; default: one 'Main' type). `overrides` are ZSiteForm fields, `types` ZLinkTypeUpdate ones.
+ */
+export async function createSite(
+  superToken: string,
+  overrides: Record<string, unknown> = {},
+  types: Record<string, unknown>[] = [{}],
+): Promise<CreatedSite> {
+  const name = uniqueName('site');
+  const body = {
+    sitename: `E2E ${name}`,
+    shortname: name.slice(0, 16),
+    abbr: name.slice(-10),
+    url: `https://${name}.example`,
+    type: 'DATING',
+    ...overrides,
+  };
+  const { id } = await api<{ id: number }>(superToken, 'PUT', 'sites', body);
+  const typeIds: number[] = [];
+  for (const [i, type] of types.entries()) {
+    const typeBody = {
+      typename: i === 0 ? 'Main' : `Type ${i + 1}`,
+      typealias: `t${i + 1}`,
+      username: 'e2e',
+      url: `https://${name}.example/join?t=${i + 1}`,
+      ...type,
+      siteId: id,
+    };
+    typeIds.push((await api<{ id: number }>(superToken, 'PUT', 'types', typeBody)).id);
+  }
+  const { postbackToken } = await api<{ postbackToken: string }>(superToken, 'GET', `sites/${id}`);
+  return { id, sitename: body.sitename, typeIds, postbackToken };
+}

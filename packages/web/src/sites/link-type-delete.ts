@@ -1,0 +1,15 @@
+// Deleting a link type, confirmed with the spec's text (spec 2 section 4).
+import { LINK_TYPE_TEXTS } from '@salesdesk/contract';
+import { confirmDialog } from '../ui/dialogs';
+import { showNote } from '../ui/notes';
+
+/** True once deleted; a failed delete closes the confirmation with no change. */
+export async function confirmDeleteLinkType(remove: () => Promise<unknown>): Promise<boolean> {
+  const done = await confirmDialog({
+    heading: LINK_TYPE_TEXTS.deleteConfirm,
+    confirmLabel: 'Delete',
+    onConfirm: remove,
+  });
+  if (done) showNote({ type: 'success', heading: 'Operation Complete' });
+  return done;
+}

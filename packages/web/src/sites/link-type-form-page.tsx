@@ -1,0 +1,123 @@
+// /app/sites/{siteId}/types/create and /edit/{id}: the Add / Update Sale Type form (spec 2 sections 2.6, 3, 5).
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { LINK_TYPE_DEFAULTS, ZLinkTypeUpdate, type TLinkType, type TSiteDetail } from '@salesdesk/contract';
+import type { z } from 'zod';
+import { applyServerErrors, useZodForm } from '../api/use-form';
+import { Page } from '../shell/page';
+import { sectionTabs } from '../shell/section-tabs';
+import { useMe } from '../session/use-session';
+import { FormErrorBanner } from '../ui/field';
+import { Loading } from '../ui/loading';
+import { showNote } from '../ui/notes';
+import { useDeleteLinkType, useLinkType, useSaveLinkType, useSite } from './api';
+import { confirmDeleteLinkType } from './link-type-delete';
+import { LinkTypeFields, type LinkTypeValues } from './link-type-fields';
+
+const blank: LinkTypeValues = {
+  typename: '',
+  typealias: '',
+  username: '',
+  url: '',
+  bbrCh: null,
+  ...LINK_TYPE_DEFAULTS,
+};
+
+const fromType = (t: TLinkType): LinkTypeValues => ({
+  typename: t.typename,
+  typealias: t.typealias,
+  username: t.username,
+  url: t.url,
+  bbrCh: t.bbrCh,
+  payout: t.payout,
+  // Only a caller allowed to see earnings gets here (superadmins); blank keeps a hidden value from being zeroed.
+  earning: t.earning ?? '',
+  lpp: t.lpp,
+  bonus: t.bonus,
+  bonusPayout: t.bonusPayout,
+  bonusEarning: t.bonusEarning ?? '',
+  bonusLpp: t.bonusLpp,
+  status: t.status,
+});
+
+const typesPath = (siteId: number) => `/app/sites/${siteId}/types`;
+
+export function SiteTypeCreatePage() {
+  return <LinkTypePage />;
+}
+
+export function SiteTypeEditPage() {
+  return <LinkTypePage id={Number(useParams().id)} />;
+}
+
+function LinkTypePage({ id }: { id?: number }) {
+  const me = useMe();
+  const siteId = Number(useParams().siteId);
+  const site = useSite(siteId);
+  const type = useLinkType(id);
+  const loading = site.isPending || (id !== undefined && type.isPending);
+  return (
+    <Page title={id === undefined ? 'Add Sale Type' : 'Update Sale Type'} tabs={sectionTabs('sites', me)}>
+      {loading ? (
+        <Loading />
+      ) : site.data && (id === undefined || type.data) ? (
+        <LinkTypeForm site={site.data} type={type.data} />
+      ) : null}
+    </Page>
+  );
+}
+
+function LinkTypeForm({ site, type }: { site: TSiteDetail; type?: TLinkType }) {
+  const navigate = useNavigate();
+  const form = useZodForm(
+    ZLinkTypeUpdate as unknown as z.ZodType<z.output<typeof ZLinkTypeUpdate>, LinkTypeValues>,
+    type ? fromType(type) : blank,
+  );
+  const save = useSaveLinkType(type?.id);
+  const remove = useDeleteLinkType();
+  const back = () => navigate(typesPath(site.id));
+
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await save.mutateAsync(type ? data : { ...data, siteId: site.id });
+      showNote({ type: 'success', heading: 'Operation Complete' });
+      back();
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  });
+  const deleteType = async () => {
+    if (type && (await confirmDeleteLinkType(() => remove.mutateAsync(type.id)))) back();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={900}>
+        <Text>
+          Site: <b>{site.sitename}</b>
+        </Text>
+        <FormErrorBanner message={form.formError} />
+        <LinkTypeFields form={form} useApproveSale={site.useApproveSale} />
+        <Checkbox {...form.getCheckboxProps('status')} label="Activated" />
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>
+            Save
+          </Button>
+          <Button variant="default" onClick={back}>
+            Cancel
+          </Button>
+          {type && (
+            <Button
+              color="red"
+              variant="outline"
+              onClick={() => void deleteType()}
+              loading={remove.isPending}
+            >
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

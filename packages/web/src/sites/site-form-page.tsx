@@ -1,0 +1,150 @@
+// /app/sites/create and /app/sites/edit/{id}: the Add Site / Update Site form (spec 2 sections 2.5, 3, 5).
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import {
+  DEFAULT_CLICK_PARAM,
+  SITE_CATEGORIES,
+  ZSiteForm,
+  type TSiteDetail,
+  type TSiteForm,
+} from '@salesdesk/contract';
+import type { z } from 'zod';
+import { applyServerErrors, useZodForm } from '../api/use-form';
+import { Page } from '../shell/page';
+import { sectionTabs } from '../shell/section-tabs';
+import { useMe } from '../session/use-session';
+import { FormErrorBanner } from '../ui/field';
+import { Loading } from '../ui/loading';
+import { showNote } from '../ui/notes';
+import { useSaveSite, useSite } from './api';
+import { SiteEditActions, SitePostbackToken } from './site-form-extras';
+
+export const SITES_LIST_PATH = '/app/sites/sites';
+
+type SiteValues = Required<Omit<TSiteForm, 'type'>> & { type: string };
+
+const blank: SiteValues = {
+  sitename: '',
+  shortname: '',
+  abbr: '',
+  url: '',
+  clickParam: DEFAULT_CLICK_PARAM,
+  contactName: '',
+  email: '',
+  phoneNum: '',
+  type: '',
+  note: '',
+  // A new site defaults to Activated (spec 2 section 4).
+  status: true,
+  specialReport: false,
+  useApproveSale: false,
+  avp: false,
+};
+
+const fromDetail = (s: TSiteDetail): SiteValues => ({
+  sitename: s.sitename,
+  shortname: s.shortname,
+  abbr: s.abbr,
+  url: s.url,
+  clickParam: s.clickParam,
+  contactName: s.contactName,
+  email: s.email,
+  phoneNum: s.phoneNum,
+  type: s.type,
+  note: s.note,
+  status: s.status,
+  specialReport: s.specialReport,
+  useApproveSale: s.useApproveSale,
+  avp: s.avp,
+});
+
+export function SiteCreatePage() {
+  const me = useMe();
+  return (
+    <Page title="Add Site" tabs={sectionTabs('sites', me)}>
+      <SiteForm />
+    </Page>
+  );
+}
+
+export function SiteEditPage() {
+  const me = useMe();
+  const id = Number(useParams().id);
+  const site = useSite(id);
+  return (
+    <Page title="Update Site" tabs={sectionTabs('sites', me)}>
+      {site.isPending ? <Loading /> : site.data ? <SiteForm site={site.data} /> : null}
+    </Page>
+  );
+}
+
+function SiteForm({ site }: { site?: TSiteDetail }) {
+  const navigate = useNavigate();
+  const form = useZodForm(
+    ZSiteForm as unknown as z.ZodType<z.output<typeof ZSiteForm>, SiteValues>,
+    site ? fromDetail(site) : blank,
+  );
+  const save = useSaveSite(site?.id);
+
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await save.mutateAsync(data);
+      showNote({ type: 'success', heading: 'Operation Complete' });
+      navigate(SITES_LIST_PATH);
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  });
+
+  const text = (name: keyof SiteValues & string, label: string, required = false) => (
+    <TextInput
+      {...form.getInputProps(name)}
+      value={String(form.values[name])}
+      label={label}
+      required={required}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={900}>
+        <FormErrorBanner message={form.formError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text('sitename', 'Site Name', true)}
+          {text('shortname', 'Short Name', true)}
+          {text('abbr', 'Abbreviation', true)}
+          {text('url', 'URL', true)}
+          {text('clickParam', 'Click Parameter')}
+          <Select
+            label="Type"
+            required
+            data={[...SITE_CATEGORIES]}
+            value={form.values.type || null}
+            onChange={(v) => form.setFieldValue('type', v ?? '')}
+            error={form.errors.type}
+          />
+          {text('contactName', 'Contact Name')}
+          {text('email', 'Email')}
+          {text('phoneNum', 'Phone')}
+        </SimpleGrid>
+        <Textarea {...form.getInputProps('note')} label="Note" autosize minRows={2} />
+        <Group gap="lg">
+          <Checkbox {...form.getCheckboxProps('status')} label="Activated" />
+          <Checkbox {...form.getCheckboxProps('specialReport')} label="use in special reports" />
+          <Checkbox {...form.getCheckboxProps('useApproveSale')} label="Use CardApprove, Sale" />
+          <Checkbox {...form.getCheckboxProps('avp')} label="AVP" />
+        </Group>
+        {site && <SitePostbackToken site={site} />}
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>
+            Save
+          </Button>
+          <Button variant="default" onClick={() => navigate(SITES_LIST_PATH)}>
+            Cancel
+          </Button>
+          {site && <SiteEditActions site={site} />}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
