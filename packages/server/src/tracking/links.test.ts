@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Role, type TLinkRow } from '@salesdesk/contract';
-import { agentSites, linkTypes, offices, preferredDomains } from '../db/schema';
+import { agentSites, linkTypes, officeSites, offices, preferredDomains, sites } from '../db/schema';
+import { publishChange } from '../common/changes';
 import { buildAdmin, buildAgent, buildClickPath, buildOffice, login } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { linkBase } from './service';
@@ -85,6 +86,19 @@ describe('POST links/list', () => {
     expect((await list(adminToken, body)).status).toBe(404);
     const other = await buildClickPath(env.ctx);
     expect((await list(adminToken, { siteId: other.site.id, agentId: p.agent.id })).status).toBe(404);
+  });
+
+  it('answers 404 for a suspended site and for a site the office no longer has', async () => {
+    const p = await buildClickPath(env.ctx);
+    const body = { siteId: p.site.id, agentId: p.agent.id };
+    await env.ctx.db.update(sites).set({ status: false }).where(eq(sites.id, p.site.id));
+    expect((await list(adminToken, body)).status).toBe(404);
+    const q = await buildClickPath(env.ctx);
+    await env.ctx.db.delete(officeSites).where(eq(officeSites.officeId, q.office.id));
+    await publishChange(env.ctx, 'tracking');
+    expect((await list(adminToken, { siteId: q.site.id, agentId: q.agent.id })).status).toBe(404);
+    const click = await call(env.app, 'GET', `links/go/${q.site.id}/${q.type.id}/${q.agent.id}`);
+    expect(click.status).toBe(404);
   });
 
   it("a company gets its agents' links; another office's agent is not found", async () => {

@@ -34,6 +34,8 @@ export const loadClickableAgentSites = (db: Queryable) =>
         join accounts a on a.id = g.account_id
         join offices o on o.id = g.office_id
         join agent_sites x on x.agent_id = g.id and x.enable
+        -- An agent sends traffic only to sites its office still has.
+        join office_sites os on os.office_id = g.office_id and os.site_id = x.site_id
         where g.active and a.active and a.approved and o.active`,
   );
 
@@ -120,13 +122,15 @@ export const findLinkAgent = (db: Queryable, agentId: number) =>
         where g.id = ${agentId}`,
   );
 
-/** The site's name when the agent has it enabled (a link of any other site would only answer 404). */
+/** The site's name when it is active and the agent has it enabled through its office (else its links answer 404). */
 export const findAgentSiteName = (db: Queryable, agentId: number, siteId: number) =>
   queryOne<{ sitename: string }>(
     db,
     sql`select s.sitename from sites s
         join agent_sites x on x.site_id = s.id and x.agent_id = ${agentId} and x.enable
-        where s.id = ${siteId} and s.deleted_at is null`,
+        join agents g on g.id = x.agent_id
+        join office_sites os on os.office_id = g.office_id and os.site_id = s.id
+        where s.id = ${siteId} and s.status and s.deleted_at is null`,
   );
 
 export const findActiveTypes = (db: Queryable, siteId: number) =>
