@@ -20,6 +20,14 @@ import siteAssignmentsRoutes from './site-assignments/routes';
 import manualsRoutes from './manuals/routes';
 import settingsRoutes from './settings/routes';
 import linkTypesRoutes from './link-types/routes';
+import clickLogsRoutes from './click-logs/routes';
+import saleLogsRoutes from './sale-logs/routes';
+import chatLogsRoutes from './chat-logs/routes';
+import linksRoutes from './links/routes';
+import dashboardRoutes from './dashboard/routes';
+import statsRoutes from './stats/stats-routes';
+import topAgentsRoutes from './top-agents/routes';
+import performanceRoutes from './performance/routes';
 
 export interface AreaOptions {
   ctx: AppContext;
@@ -49,4 +57,12 @@ export const areas: Area[] = [
   { prefix: '', plugin: manualsRoutes },
   { prefix: '', plugin: settingsRoutes },
   { prefix: '', plugin: linkTypesRoutes },
+  { prefix: '', plugin: clickLogsRoutes },
+  { prefix: '', plugin: saleLogsRoutes },
+  { prefix: '', plugin: chatLogsRoutes },
+  { prefix: '', plugin: linksRoutes },
+  { prefix: '', plugin: dashboardRoutes },
+  { prefix: '', plugin: statsRoutes },
+  { prefix: '', plugin: topAgentsRoutes },
+  { prefix: '', plugin: performanceRoutes },
 ];

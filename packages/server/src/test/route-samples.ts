@@ -8,6 +8,8 @@ import { getLastAlert, getLastNews } from '../news/service';
 import { sitesSamples } from './sites-samples';
 import { settingsSamples } from './manuals-settings-samples';
 import { feesDomainsSamples } from './fees-domains-samples';
+import { logsSamples } from './logs-samples';
+import { officeStatsSamples } from './office-stats-samples';
 
 export interface SampleRequest {
   /** Path after /api/, with its query string. */
@@ -262,6 +264,26 @@ export const samples: Record<string, RouteSample> = {
     tenantIds: true,
   },
 
+  // Chat logs and links translate (issue 8 items 1 and 5). Offices and admins may not submit a chat
+  // log (403 after the access check); another office's site there is a field error, not a 404.
+  'POST /api/chat-logs/search': {
+    build: (_w, t) => ({
+      url: 'chat-logs/search',
+      body: { companyId: t.officeId, agentId: t.agentId, siteId: t.siteId },
+    }),
+    tenantIds: true,
+  },
+  'PUT /api/chat-logs': {
+    build: (_w, t) => ({
+      url: 'chat-logs',
+      body: { clientUsername: 'matrix client', siteId: t.siteId, conversation: 'Hello' },
+    }),
+    alsoOk: [403],
+  },
+  'GET /api/links/translate': {
+    build: (_w, t) => ({ url: `links/translate?siteId=${t.siteId}&typeId=${t.typeId}&agentId=${t.agentId}` }),
+  },
+
   // Sites and link types (issue 7 items 1-3): see sites-samples.ts
   ...sitesSamples,
 
@@ -271,4 +293,10 @@ export const samples: Record<string, RouteSample> = {
   // Custom office rates, sites of an office or agent, preferred domains (issue 7 items 4, 5 and 7):
   // see fees-domains-samples.ts
   ...feesDomainsSamples,
+
+  // Click logs, sale logs and the log CSV exports (issue 8 items 2, 3 and 6): see logs-samples.ts
+  ...logsSamples,
+
+  // Dashboard, top agents, office performance and chart (issue 9 items 3 and 4): see office-stats-samples.ts
+  ...officeStatsSamples,
 };

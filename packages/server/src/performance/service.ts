@@ -1,0 +1,60 @@
+// Office performance (two periods compared) and the office progress chart, office and above.
+import {
+  isAdmin,
+  type TChartModel,
+  type TPerformanceList,
+  ZOfficeChartsRequest,
+  ZPeriodsRequest,
+} from '@salesdesk/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { Principal } from '../http/auth';
+import { notFound } from '../http/errors';
+import { assertOffice } from '../http/tenant';
+import { chartBuckets, progressPercent } from './progress';
+import { chartOffices, dailySales, periodsPage } from './sql';
+
+type PeriodsRequest = z.output<typeof ZPeriodsRequest>;
+type ChartsRequest = z.output<typeof ZOfficeChartsRequest>;
+
+/** Admins compare offices unless they ask for agents; an office compares its agents unless it asks otherwise. */
+export async function comparePeriods(
+  ctx: AppContext,
+  p: Principal,
+  req: PeriodsRequest,
+): Promise<TPerformanceList> {
+  const groupBy = req.groupBy ?? (isAdmin(p.role) ? 'company' : 'agent');
+  const { items, total } = await periodsPage(ctx.db, p, groupBy, req);
+  return { groupBy, items, total };
+}
+
+/** One chart per office in scope (or the one asked for); each point's progress is against the point before. */
+export async function officeCharts(
+  ctx: AppContext,
+  p: Principal,
+  req: ChartsRequest,
+): Promise<TChartModel[]> {
+  if (req.companyId !== undefined) assertOffice(p, req.companyId);
+  const offices = await chartOffices(ctx.db, p, req.companyId);
+  if (req.companyId !== undefined && !offices.length) throw notFound();
+  const [before, ...points] = chartBuckets(req.start, req.end, req.groupBy);
+  const ranges = [before, { from: req.start, to: req.end }].map((b) => ({ start: b.from, end: b.to }));
+  const rows = await dailySales(ctx.db, p, ranges, req.companyId);
+
+  const keyOf = (day: string) => (req.groupBy === 'day' ? day : day.slice(0, 7));
+  const sales = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.office_id}:${keyOf(r.day)}`;
+    sales.set(key, (sales.get(key) ?? 0) + r.sales);
+  }
+  return offices.map((o) => {
+    let previous = sales.get(`${o.id}:${before.key}`) ?? 0;
+    const items = points.map((b) => {
+      const value = sales.get(`${o.id}:${b.key}`) ?? 0;
+      const point = { date: b.key, value, progress: progressPercent(value, previous) };
+      previous = value;
+      return point;
+    });
+    return { companyId: o.id, officeName: o.office_name, items };
+  });
+}
