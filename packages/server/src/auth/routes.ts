@@ -16,6 +16,7 @@ import {
   ZTokenResponse,
 } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
+import { clientIp } from '../http/client-ip';
 import { principalOf, toMe } from '../http/auth';
 import { LOGIN, PUBLIC, role } from '../http/access';
 import { createCaptcha } from './captcha';
@@ -38,13 +39,13 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/auth/login',
     { config: loginLimit, schema: { body: ZLoginRequest, response: { 200: ZTokenResponse } } },
-    async (req) => ({ token: await login(ctx, req.body, req.ip) }),
+    async (req) => ({ token: await login(ctx, req.body, clientIp(req)) }),
   );
 
   app.post(
     '/auth/login-remote',
     { config: loginLimit, schema: { body: ZLoginRemoteRequest, response: { 200: ZTokenResponse } } },
-    async (req) => ({ token: await loginRemote(ctx, req.body.token, req.ip) }),
+    async (req) => ({ token: await loginRemote(ctx, req.body.token, clientIp(req)) }),
   );
 
   app.post(

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLinksList, ZLinksListRequest } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
+import { clientIp } from '../http/client-ip';
 import { principalOf } from '../http/auth';
 import { LOGIN, PUBLIC } from '../http/access';
 import { notFound } from '../http/errors';
@@ -52,7 +53,7 @@ const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
       siteId,
       typeId,
       agentId,
-      ip: req.ip,
+      ip: clientIp(req),
       time: new Date(),
       referer: req.headers.referer,
       userAgent: req.headers['user-agent'],
