@@ -8,6 +8,13 @@ export const LOGIN_LOG_SORT_FIELDS = ['inTime'] as const;
 export const LOGIN_LOG_FILTERS = ['companyId', 'agentId', 'ipAddress', 'start', 'end'] as const;
 export const LOGIN_LOGS_EMPTY = 'No logs for selected period';
 export const IP_FILTER_INVALID = 'Enter an IP address or a part of one';
+/** The column headers, on screen and in the CSV export. */
+export const LOGIN_LOG_HEADERS = {
+  username: 'Username',
+  ip: 'IP',
+  inTime: 'Login',
+  outTime: 'Logout',
+} as const;
 
 /** Start and end are US Eastern days, both included; give both or neither. */
 export const ZLoginLogSearch = listQuery({ sort: LOGIN_LOG_SORT_FIELDS })

@@ -4,7 +4,7 @@ import { Role, ZLoginLogList, ZLoginLogSearch } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
 import { principalOf } from '../http/auth';
 import { role } from '../http/access';
-import { listLoginLogs } from './service';
+import { exportLoginLogs, listLoginLogs } from './service';
 
 const loginLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
@@ -14,6 +14,13 @@ const loginLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
       schema: { body: ZLoginLogSearch, response: { 200: ZLoginLogList } },
     },
     (req) => listLoginLogs(ctx, principalOf(req), req.body),
+  );
+
+  // The same filters as the search; paging is ignored: the file holds every matching login.
+  app.post(
+    '/login-logs/export',
+    { config: { access: role(Role.Company) }, schema: { body: ZLoginLogSearch } },
+    (req, reply) => exportLoginLogs(ctx, principalOf(req), req.body, reply),
   );
 };
 

@@ -9,6 +9,7 @@ import {
 } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { and, contains, pagedQuery, type SortSpec } from '../common/list';
+import { keysetChunks } from '../common/csv-rows';
 import type { Principal } from '../http/auth';
 import { col, scopedFilter } from '../http/tenant';
 
@@ -42,22 +43,40 @@ function inEasternDays(start: string, end: string) {
   return sql`l.in_time >= ${from}::timestamptz and l.in_time < ${until}::timestamptz`;
 }
 
-export function searchLoginLogs(db: Queryable, p: Principal, q: TLoginLogSearch) {
+const SELECT = sql`l.id, t.username, l.ip, l.in_time, l.out_time`;
+
+function where(p: Principal, q: TLoginLogSearch) {
   const tenant = scopedFilter(
     p,
     { office: col('t.office_id'), agent: col('t.agent_id') },
     { officeId: q.companyId, agentId: q.agentId },
   );
+  return and([
+    tenant,
+    q.ipAddress ? contains(sql`l.ip`, q.ipAddress) : undefined,
+    q.start && q.end ? inEasternDays(q.start, q.end) : undefined,
+  ]);
+}
+
+export function searchLoginLogs(db: Queryable, p: Principal, q: TLoginLogSearch) {
   return pagedQuery<LoginLogRecord, LoginLogSortField>(db, {
-    select: sql`l.id, t.username, l.ip, l.in_time, l.out_time`,
+    select: SELECT,
     from: FROM,
-    where: and([
-      tenant,
-      q.ipAddress ? contains(sql`l.ip`, q.ipAddress) : undefined,
-      q.start && q.end ? inEasternDays(q.start, q.end) : undefined,
-    ]),
+    where: where(p, q),
     sort: SORT,
     query: q,
+  });
+}
+
+/** Every matching login, in the list's order (login time), in chunks for the CSV export. */
+export function loginLogChunks(db: Queryable, p: Principal, q: TLoginLogSearch) {
+  return keysetChunks<LoginLogRecord>(db, {
+    select: SELECT,
+    from: FROM,
+    where: where(p, q),
+    time: sql`l.in_time`,
+    id: sql`l.id`,
+    desc: !(q.sortField ? (q.sortAsc ?? true) : SORT.default.asc),
   });
 }
 
