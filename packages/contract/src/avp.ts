@@ -47,6 +47,14 @@ export const ZAvpPeriod = z.object({
   payoutDollars: ZAvpMoney.nullish().transform((v) => v ?? null),
 });
 export type TAvpPeriod = z.infer<typeof ZAvpPeriod>;
+/** A pay schedule row as GET avp-periods answers it (payouts as stored, 2-decimal strings or null). */
+export const ZAvpPeriodRow = z.object({
+  index: ZCount,
+  from: ZCount,
+  to: ZCount,
+  payoutPhp: z.string().nullable(),
+  payoutDollars: z.string().nullable(),
+});
 
 /** The Sunday-to-Saturday week holding an instant (taken in Eastern time) or a 'YYYY-MM-DD' day. */
 export function weekOf(date: Date | string): TPeriod {
@@ -54,4 +62,13 @@ export function weekOf(date: Date | string): TPeriod {
   if (!isDateString(day)) throw new Error(`Invalid day: ${day}`);
   const sunday = dayjs.utc(day).startOf('week');
   return { start: sunday.format(DAY_FORMAT), end: sunday.add(6, 'day').format(DAY_FORMAT) };
+}
+
+/** Whether a weekly AVP sales count falls in a range (one ending at or above the bound is open-ended). */
+export const avpRangeHolds = ({ from, to }: TAvpRange, count: number): boolean =>
+  count >= from && (count <= to || to >= AVP_UPPER_BOUND);
+
+/** The period a week's AVP sales count selects: the lowest index whose range holds it; undefined when none. */
+export function avpPeriodOf<T extends TAvpRange>(periods: readonly T[], count: number): T | undefined {
+  return [...periods].sort((a, b) => a.index - b.index).find((p) => avpRangeHolds(p, count));
 }

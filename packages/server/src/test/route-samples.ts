@@ -10,6 +10,7 @@ import { settingsSamples } from './manuals-settings-samples';
 import { feesDomainsSamples } from './fees-domains-samples';
 import { logsSamples } from './logs-samples';
 import { officeStatsSamples } from './office-stats-samples';
+import { statsSamples } from './stats-samples';
 
 export interface SampleRequest {
   /** Path after /api/, with its query string. */
@@ -299,4 +300,8 @@ export const samples: Record<string, RouteSample> = {
 
   // Dashboard, top agents, office performance and chart (issue 9 items 3 and 4): see office-stats-samples.ts
   ...officeStatsSamples,
+
+  // Statistics and payroll reports, exports, AVP schedule, criteria options (issue 9 items 1, 2 and 5):
+  // see stats-samples.ts
+  ...statsSamples,
 };

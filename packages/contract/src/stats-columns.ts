@@ -1,0 +1,318 @@
+// The columns of the report pages, defined once for the screen, its footer totals and the CSV export.
+import { avpPeriodHeading, type TAvpRange } from './avp';
+import { hasRole, Role } from './common';
+import { bonusRatio, formatDateTime, formatPercent, formatPeso, formatPrice } from './format';
+import { addDays, formatPeriod } from './period';
+import {
+  isAvpKind,
+  isPayrollKind,
+  type TStatsGroupBy,
+  type TStatsKind,
+  type TStatsOverall,
+  type TStatsResult,
+  type TStatsRow,
+  type TStatsSortField,
+} from './stats';
+
+export type TStatsFormat =
+  'text' | 'day' | 'week' | 'instant' | 'count' | 'price' | 'peso' | 'percent' | 'avp';
+type Cell = string | number | null | undefined;
+type Figures = TStatsRow | TStatsOverall;
+
+export interface TStatsColumn {
+  id: string;
+  header: string;
+  format: TStatsFormat;
+  /** Bonus figures are shown in red. */
+  bonus?: boolean;
+  sortField?: TStatsSortField;
+  /** Summed in Page Total and shown in Overall Total. */
+  total?: boolean;
+  value: (r: Figures) => Cell;
+}
+
+export const STATS_FOOTER = {
+  page: 'Page Total',
+  overall: 'Overall Total',
+  ratio: 'Unique to Sale Ratio',
+} as const;
+
+/** Headers of the sale columns, plain or on an approve-sale site (Day#1 approval, Day#2 paid sale). */
+export function saleHeaders(useApproveSale: boolean) {
+  return useApproveSale
+    ? {
+        day1: 'Day#1 (Approved)',
+        day2: 'Day#2 (Paid Sale)',
+        sales: 'Total Approved',
+        bonus: 'Total Paid sale',
+        ratio: 'Convert Ratio',
+      }
+    : { day1: '', day2: 'Bonus', sales: 'Total Sales', bonus: 'Total Bonus', ratio: 'Bonus Ratio' };
+}
+
+export interface StatsColumnsOptions {
+  kind: TStatsKind;
+  role: number;
+  showUniques: boolean;
+  result: Pick<
+    TStatsResult,
+    'groupBy' | 'types' | 'useApproveSale' | 'hasBonus' | 'earningVisible' | 'payoutVisible' | 'lppVisible'
+  >;
+}
+
+const nameOf = (r: Figures, key: 'date' | 'officeName' | 'agent' | 'sitename' | 'typename'): Cell =>
+  key in r ? (r as TStatsRow)[key] : undefined;
+
+function agentCell(r: Figures): Cell {
+  if (!('agent' in r) || r.agent === null) return undefined;
+  return r.agentFullName ? `${r.agent} (${r.agentFullName})` : r.agent;
+}
+
+function dateColumn(kind: TStatsKind, groupBy: TStatsGroupBy): TStatsColumn | undefined {
+  const base = { id: 'date', sortField: 'date' as const, value: (r: Figures) => nameOf(r, 'date') };
+  if (groupBy === 'date') return { ...base, header: 'Date', format: 'day' };
+  if (groupBy === 'detail') return { ...base, header: 'Date', format: 'instant' };
+  if (groupBy === 'agent' && isAvpKind(kind)) return { ...base, header: 'Week', format: 'week' };
+  return undefined;
+}
+
+function typeColumns(o: StatsColumnsOptions): TStatsColumn[] {
+  const h = saleHeaders(o.result.useApproveSale);
+  const label = (name: string, suffix: string) => (suffix ? `${name} ${suffix}` : name);
+  return o.result.types.flatMap((t): TStatsColumn[] => {
+    const byType = (id: string) => (r: Figures) => r.byType[id] ?? 0;
+    if (t.id.endsWith('_payout'))
+      return [
+        {
+          id: `type:${t.id}`,
+          header: `${t.typename} Payout`,
+          format: 'peso',
+          total: true,
+          value: byType(t.id),
+        },
+      ];
+    const count: TStatsColumn = {
+      id: `type:${t.id}`,
+      header: label(t.typename, h.day1),
+      format: 'count',
+      total: true,
+      value: byType(t.id),
+    };
+    if (!t.bonus) return [count];
+    const bonusId = `${t.id}_bonus`;
+    return [
+      count,
+      {
+        id: `type:${bonusId}`,
+        header: label(t.typename, h.day2),
+        format: 'count',
+        bonus: true,
+        total: true,
+        value: byType(bonusId),
+      },
+    ];
+  });
+}
+
+/** The columns a role sees on a page for a result, in screen order (the row number is the screen's own). */
+export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
+  const { kind, role, result: r } = o;
+  const g = r.groupBy;
+  const h = saleHeaders(r.useApproveSale);
+  const admin = hasRole(role, Role.Admin);
+  const agentRole = !hasRole(role, Role.Company);
+  const avpRows = isAvpKind(kind) && (g === 'agent' || g === 'detail');
+  const cols: (TStatsColumn | false | undefined)[] = [
+    dateColumn(kind, g),
+    admin &&
+      g !== 'date' && {
+        id: 'officeName',
+        header: 'Office',
+        format: 'text',
+        sortField: 'officeName',
+        value: (x) => nameOf(x, 'officeName'),
+      },
+    !agentRole &&
+      (g === 'agent' || g === 'detail') && {
+        id: 'agent',
+        header: 'Agent',
+        format: 'text',
+        sortField: 'agent',
+        value: agentCell,
+      },
+    g === 'detail' && { id: 'sitename', header: 'Site', format: 'text', value: (x) => nameOf(x, 'sitename') },
+    g === 'detail' && { id: 'typename', header: 'Link', format: 'text', value: (x) => nameOf(x, 'typename') },
+    g !== 'detail' && {
+      id: 'raws',
+      header: 'Raws',
+      format: 'count',
+      sortField: 'raws',
+      total: true,
+      value: (x) => x.raws,
+    },
+    g !== 'detail' &&
+      o.showUniques && {
+        id: 'uniques',
+        header: 'Uniques',
+        format: 'count',
+        sortField: 'uniques',
+        total: true,
+        value: (x) => x.uniques,
+      },
+    ...typeColumns(o),
+    { id: 'sales', header: h.sales, format: 'count', sortField: 'sales', total: true, value: (x) => x.sales },
+    r.hasBonus && {
+      id: 'bonusSales',
+      header: h.bonus,
+      format: 'count',
+      bonus: true,
+      sortField: 'bonusSales',
+      total: true,
+      value: (x) => x.bonusSales,
+    },
+    r.hasBonus && {
+      id: 'bonusRatio',
+      header: h.ratio,
+      format: 'percent',
+      bonus: true,
+      sortField: 'bonusRatio',
+      total: true,
+      value: (x) => x.bonusRatio,
+    },
+    r.earningVisible && {
+      id: 'earn',
+      header: 'Earning',
+      format: 'price',
+      sortField: 'earn',
+      total: true,
+      value: (x) => x.earn,
+    },
+    r.earningVisible &&
+      r.hasBonus && {
+        id: 'bonusEarn',
+        header: 'Bonus Earning',
+        format: 'price',
+        bonus: true,
+        sortField: 'bonusEarn',
+        total: true,
+        value: (x) => x.bonusEarn,
+      },
+    r.payoutVisible && {
+      id: 'payout',
+      header: 'Payout',
+      format: 'peso',
+      sortField: 'payout',
+      total: true,
+      value: (x) => x.payout,
+    },
+    r.payoutVisible &&
+      r.hasBonus && {
+        id: 'bonusPayout',
+        header: 'Bonus Payout',
+        format: 'peso',
+        bonus: true,
+        sortField: 'bonusPayout',
+        total: true,
+        value: (x) => x.bonusPayout,
+      },
+    r.lppVisible && {
+      id: 'lpp',
+      header: 'LPP',
+      format: 'count',
+      sortField: 'lpp',
+      total: true,
+      value: (x) => x.lpp,
+    },
+    r.lppVisible && {
+      id: 'lppPrev',
+      header: 'LPP Prev',
+      format: 'count',
+      total: true,
+      value: (x) => ('lpp_prev' in x ? x.lpp_prev : x.lppPrev),
+    },
+    avpRows && { id: 'avpPeriod', header: 'AVP', format: 'avp', value: (x) => x.avpPeriod },
+    avpRows && {
+      id: 'agent_avp_sales_count',
+      header: 'AVP Sales',
+      format: 'count',
+      sortField: 'agent_avp_sales_count',
+      value: (x) => x.agent_avp_sales_count,
+    },
+    kind === 'sites-payout-avp' && {
+      id: 'payoutPhp',
+      header: 'AVP Payout (₱)',
+      format: 'peso',
+      sortField: 'payoutPhp',
+      total: true,
+      value: (x) => x.payoutPhp,
+    },
+    kind === 'sites-payout-avp' && {
+      id: 'payoutDollars',
+      header: 'AVP Payout ($)',
+      format: 'price',
+      sortField: 'payoutDollars',
+      total: true,
+      value: (x) => x.payoutDollars,
+    },
+  ];
+  return cols.filter((c): c is TStatsColumn => !!c);
+}
+
+/** A cell as text (screen and CSV): money with its sign, percent with 2 decimals, the AVP period heading. */
+export function formatStatsCell(col: TStatsColumn, v: Cell, avpPeriods: readonly TAvpRange[] = []): string {
+  if (v === null || v === undefined) return '';
+  switch (col.format) {
+    case 'price':
+      return formatPrice(v);
+    case 'peso':
+      return formatPeso(v);
+    case 'percent':
+      return formatPercent(v);
+    case 'instant':
+      return formatDateTime(String(v));
+    case 'week':
+      return formatPeriod({ start: String(v), end: addDays(String(v), 6) });
+    case 'avp': {
+      const period = avpPeriods.find((p) => p.index === Number(v));
+      return period ? avpPeriodHeading(period) : '';
+    }
+    default:
+      return String(v);
+  }
+}
+
+const CENTS = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Exact sum of 2-decimal strings (integer cents, never float arithmetic). */
+export function sumAmounts(values: readonly Cell[]): string {
+  let cents = 0n;
+  for (const v of values) {
+    const m = CENTS.exec(String(v ?? '0'));
+    if (!m) continue;
+    const c = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+    cents += m[1] ? -c : c;
+  }
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** The Page Total of a column over the page's rows (the bonus ratio from the summed sales). */
+export function pageTotal(col: TStatsColumn, rows: readonly TStatsRow[], kind: TStatsKind): Cell {
+  if (!col.total) return undefined;
+  if (col.format === 'percent') {
+    const sum = (f: (r: TStatsRow) => number) => rows.reduce((n, r) => n + f(r), 0);
+    return bonusRatio(
+      sum((r) => r.bonusSales),
+      sum((r) => r.sales),
+      isPayrollKind(kind),
+    );
+  }
+  const values = rows.map((r) => col.value(r));
+  if (col.format === 'price' || col.format === 'peso') {
+    return values.every((v) => v === null || v === undefined) ? undefined : sumAmounts(values);
+  }
+  return values.every((v) => v === null || v === undefined)
+    ? undefined
+    : values.reduce<number>((n, v) => n + Number(v ?? 0), 0);
+}

@@ -1,0 +1,190 @@
+// The report engine (spec 2 sections 3, 4, 6 and 9): the role's groupings, scope and columns, the
+// sort defaults, then grouped rows from stats_daily or detail rows from sales, and the totals.
+import {
+  defaultStatsGroupBy,
+  defaultStatsSort,
+  isAvpKind,
+  isPayrollKind,
+  Permission,
+  statsGroupings,
+  type TStatsGroupBy,
+  type TStatsKind,
+  type TStatsResult,
+  type TStatsSearch,
+  type TStatsSortField,
+  type TStatsTypeInfo,
+} from '@salesdesk/contract';
+import type { AppContext } from '../context';
+import { OPTION_LPP_VISIBLE, optionIsOn } from '../common/options';
+import { hasPermission, type Principal } from '../http/auth';
+import { notFound, validationError } from '../http/errors';
+import { assertAgent, assertOffice, scopeOf } from '../http/tenant';
+import { groupedReport, type FigureRecord } from './report-grouped-sql';
+import { detailPage } from './report-detail-sql';
+import { lppPrevOfGroups, lppPrevTotal } from './report-lpp-sql';
+import {
+  anyBonusSite,
+  findAgentOffice,
+  findStatsSite,
+  siteTypes,
+  statsTypeOptions,
+  type StatsSiteRecord,
+} from './report-meta-sql';
+import { groupRow, overallOf, saleRow, type ReportView } from './report-rows';
+import type { ReportPlan } from './report-where';
+
+export const GROUPING_NOT_AVAILABLE = 'This grouping is not available';
+
+/** Whether a sort field means something for this grouping and view; any other falls back to the default. */
+function sortApplies(plan: Omit<ReportPlan, 'sort'>, view: ReportView, field: TStatsSortField): boolean {
+  const g = plan.groupBy;
+  const avp = isAvpKind(plan.kind);
+  switch (field) {
+    case 'date':
+      return g === 'date' || g === 'detail' || (avp && g === 'agent');
+    case 'officeName':
+      return g !== 'date';
+    case 'agent':
+      return g === 'agent' || g === 'detail';
+    case 'raws':
+    case 'uniques':
+      return g !== 'detail';
+    case 'earn':
+    case 'bonusEarn':
+      return view.earningVisible;
+    case 'lpp':
+      return view.lppVisible;
+    case 'agent_avp_sales_count':
+      return avp && (g === 'agent' || g === 'detail');
+    case 'payoutPhp':
+    case 'payoutDollars':
+      return avp;
+    default:
+      return true;
+  }
+}
+
+/** Another tenant's office or agent is answered 404; an admin's unknown agent simply has no rows. */
+async function assertFilters(ctx: AppContext, p: Principal, q: TStatsSearch) {
+  if (q.companyId !== undefined) assertOffice(p, q.companyId);
+  if (q.agentId === undefined) return;
+  const agent = await findAgentOffice(ctx.db, q.agentId);
+  if (agent) assertAgent(p, agent);
+  else if (scopeOf(p).kind !== 'all') throw notFound();
+}
+
+interface Prepared {
+  plan: ReportPlan;
+  view: ReportView;
+  site?: StatsSiteRecord;
+  types: TStatsTypeInfo[];
+}
+
+/** Checks the request against the role and the tenant and fixes grouping, sort, view and type columns. */
+export async function prepareReport(
+  ctx: AppContext,
+  p: Principal,
+  kind: TStatsKind,
+  q: TStatsSearch,
+): Promise<Prepared> {
+  const groupBy: TStatsGroupBy = q.groupBy ?? defaultStatsGroupBy(kind, p.role);
+  if (!statsGroupings(kind, p.role).includes(groupBy))
+    throw validationError({ groupBy: [GROUPING_NOT_AVAILABLE] });
+  await assertFilters(ctx, p, q);
+  let site: StatsSiteRecord | undefined;
+  let types: { id: number; typename: string; bonus: boolean }[] = [];
+  if (q.siteId !== undefined) {
+    site = await findStatsSite(ctx.db, p, q.siteId);
+    // The AVP pages list AVP sites only: any other site is not one of theirs.
+    if (!site || (isAvpKind(kind) && !site.avp)) throw notFound();
+    types = await siteTypes(ctx.db, site.id);
+  }
+  const lppOption = await optionIsOn(ctx.db, OPTION_LPP_VISIBLE);
+  const view: ReportView = {
+    earningVisible: hasPermission(p, Permission.EarningVisible),
+    lppVisible: lppOption && groupBy !== 'date',
+  };
+  const payroll = isPayrollKind(kind);
+  const base = { p, kind, q, groupBy, typeIds: types.map((t) => t.id), typePayouts: payroll };
+  const asked = q.sortField && sortApplies(base, view, q.sortField) ? q.sortField : undefined;
+  const sort = asked ? { field: asked, asc: q.sortAsc ?? true } : defaultStatsSort(groupBy);
+  const typeInfo = types.flatMap((t) => {
+    const info = { typeId: t.id, typename: t.typename, bonus: t.bonus };
+    return payroll
+      ? [
+          { id: String(t.id), ...info },
+          { id: `${t.id}_payout`, ...info },
+        ]
+      : [{ id: String(t.id), ...info }];
+  });
+  return { plan: { ...base, sort }, view, site, types: typeInfo };
+}
+
+/** The flags of the result; without a site the bonus columns show when a site of the caller has bonuses. */
+export async function resultFlags(ctx: AppContext, prep: Prepared, overall: FigureRecord) {
+  const { plan, view, site } = prep;
+  const hasBonus = site
+    ? site.use_approve_sale || prep.types.some((t) => t.bonus)
+    : Number(overall.bonus_sales) > 0 || (await anyBonusSite(ctx.db, plan.p, isAvpKind(plan.kind)));
+  return {
+    earningVisible: view.earningVisible,
+    // Pesos are every role's own pay (as in the sale logs); earnings are the permission's.
+    payoutVisible: true,
+    useApproveSale: site?.use_approve_sale ?? false,
+    hasBonus,
+    types: prep.types,
+    lppVisible: view.lppVisible,
+    groupBy: plan.groupBy,
+    sortField: plan.sort.field,
+    sortAsc: plan.sort.asc,
+  };
+}
+
+/** The totals only: the grouped statement with an empty page. */
+export const reportTotals = (ctx: AppContext, plan: ReportPlan) =>
+  groupedReport(
+    ctx.db,
+    { ...plan, groupBy: 'date', sort: defaultStatsSort('date') },
+    { page: 1, pageSize: 0 },
+  );
+
+/** POST stats/sites, stats/sites/avp, stats/sites-payout, stats/sites-payout/avp. */
+export async function statsReport(
+  ctx: AppContext,
+  p: Principal,
+  kind: TStatsKind,
+  q: TStatsSearch,
+): Promise<TStatsResult> {
+  const prep = await prepareReport(ctx, p, kind, q);
+  const { plan, view } = prep;
+  const prevTotal = () => (view.lppVisible ? lppPrevTotal(ctx.db, plan) : Promise.resolve(0));
+  if (plan.groupBy === 'detail') {
+    const [sales, totals, prev] = await Promise.all([
+      detailPage(ctx.db, plan, q),
+      reportTotals(ctx, plan),
+      prevTotal(),
+    ]);
+    const total = Number(totals.overall.sales) + Number(totals.overall.bonus_sales);
+    return {
+      page: { items: sales.map((s) => saleRow(plan, view, s)), total },
+      overall: overallOf(plan, view, totals.overall, prev),
+      ...(await resultFlags(ctx, prep, totals.overall)),
+    };
+  }
+  const [answer, prev] = await Promise.all([groupedReport(ctx.db, plan, q), prevTotal()]);
+  const prevOfGroups = view.lppVisible
+    ? await lppPrevOfGroups(ctx.db, plan, answer.items)
+    : new Map<string, number>();
+  return {
+    page: { items: answer.items.map((r) => groupRow(plan, view, r, prevOfGroups)), total: answer.total },
+    overall: overallOf(plan, view, answer.overall, prev),
+    ...(await resultFlags(ctx, prep, answer.overall)),
+  };
+}
+
+/** The link types of one of the caller's sites, for the type filter; another's site is not found. */
+export async function statsSiteTypes(ctx: AppContext, p: Principal, siteId: number) {
+  const site = await findStatsSite(ctx.db, p, siteId);
+  if (!site) throw notFound();
+  return statsTypeOptions(ctx.db, site.id);
+}

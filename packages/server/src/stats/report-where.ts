@@ -1,0 +1,120 @@
+// What a report asks of the rollup and of the raw sales: the tenant, the filters and the period, the
+// AVP join, and the per-type figures. The grouped rows, the detail rows and the totals all use these.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  easternDayStart,
+  isAvpKind,
+  type TPeriod,
+  type TStatsGroupBy,
+  type TStatsKind,
+  type TStatsSearch,
+  type TStatsSortField,
+} from '@salesdesk/contract';
+import { and } from '../common/list';
+import type { Principal } from '../http/auth';
+import { col, scopedFilter, scopeOf } from '../http/tenant';
+import { AVP_SITES, avpWeeksSql, weekStartSql } from './avp-sql';
+import { easternDaySql } from './rollup';
+
+/** One report request, after the service applied the role rules. */
+export interface ReportPlan {
+  p: Principal;
+  kind: TStatsKind;
+  q: TStatsSearch;
+  groupBy: TStatsGroupBy;
+  sort: { field: TStatsSortField; asc: boolean };
+  /** The link types of the selected site (per-type columns); empty without a site. */
+  typeIds: number[];
+  /** Per-type payout columns (payout views). */
+  typePayouts: boolean;
+}
+
+export const isAvpPlan = (plan: ReportPlan) => isAvpKind(plan.kind);
+/** AVP agent rows are one per agent and week: each has one AVP period. */
+export const byAgentWeek = (plan: ReportPlan) => isAvpPlan(plan) && plan.groupBy === 'agent';
+
+/** The equally long period just before (lppPrev, DESIGN.md rule 4). */
+export function previousPeriod(range: TPeriod): TPeriod {
+  const days = Math.round((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000) + 1;
+  return { start: addDays(range.start, -days), end: addDays(range.start, -1) };
+}
+
+/** The agent whose AVP weeks are enough: the one asked for, or the agent calling. */
+function avpAgent(plan: ReportPlan): number | undefined {
+  const s = scopeOf(plan.p);
+  return s.kind === 'agent' ? s.agentId : plan.q.agentId;
+}
+
+/** The agent-weeks of the report's weeks (see avpWeeksSql). */
+export const avpWeeksFor = (plan: ReportPlan): SQL => avpWeeksSql(plan.q, avpAgent(plan));
+
+/** `avp_weeks as (...),` on AVP pages, else nothing. */
+export function avpWith(plan: ReportPlan): SQL {
+  if (!isAvpPlan(plan)) return sql``;
+  return sql`avp_weeks as (${avpWeeksFor(plan)}),`;
+}
+
+/** Joins each row of `alias` (agent `agentCol`, Eastern day `day`) to its agent-week; AVP pages only. */
+export function avpJoin(plan: ReportPlan, agentCol: SQL, day: SQL): SQL {
+  if (!isAvpPlan(plan)) return sql``;
+  return sql`join avp_weeks w on w.agent_id = ${agentCol} and w.week = ${weekStartSql(day)}`;
+}
+
+interface Cols {
+  office: ReturnType<typeof col>;
+  agent: ReturnType<typeof col>;
+  site: SQL;
+  type: SQL;
+}
+
+/** Tenant, office, agent (another tenant's: 404), site, type, AVP sites and the AVP period. */
+function common(plan: ReportPlan, c: Cols, withAvpPeriod: boolean): SQL[] {
+  const { q } = plan;
+  return [
+    scopedFilter(plan.p, { office: c.office, agent: c.agent }, { officeId: q.companyId, agentId: q.agentId }),
+    ...(q.siteId !== undefined ? [sql`${c.site} = ${q.siteId}`] : []),
+    ...(q.typeId !== undefined ? [sql`${c.type} = ${q.typeId}`] : []),
+    ...(isAvpPlan(plan) ? [sql`${c.site} in ${AVP_SITES}`] : []),
+    ...(withAvpPeriod && isAvpPlan(plan) && q.avp !== undefined ? [sql`w.period_index = ${q.avp}`] : []),
+  ];
+}
+
+/** stats_daily (alias r) rows of the report over `range`; the AVP period filter needs avpJoin. */
+export function dailyWhere(plan: ReportPlan, range: TPeriod, withAvpPeriod = true): SQL {
+  const cols = {
+    office: col('r.office_id'),
+    agent: col('r.agent_id'),
+    site: sql`r.site_id`,
+    type: sql`r.type_id`,
+  };
+  return and([
+    ...common(plan, cols, withAvpPeriod),
+    sql`r.day between ${range.start}::date and ${range.end}::date`,
+  ]);
+}
+
+/** sales (alias s) rows of the report: the same filters, the period as Eastern midnights. */
+export function salesWhere(plan: ReportPlan): SQL {
+  const cols = {
+    office: col('s.office_id'),
+    agent: col('s.agent_id'),
+    site: sql`s.site_id`,
+    type: sql`s.type_id`,
+  };
+  const from = easternDayStart(plan.q.start).toISOString();
+  const to = easternDayStart(addDays(plan.q.end, 1)).toISOString();
+  return and([
+    ...common(plan, cols, true),
+    sql`s.date >= ${from}::timestamptz and s.date < ${to}::timestamptz`,
+  ]);
+}
+
+/** The Eastern day of a sale (alias s). */
+export const saleDay = easternDaySql(sql`s.date`);
+
+/** A safe SQL name for a per-type figure ('t_12', 'tb_12', 'tp_12'); ids are numbers from the database. */
+export const typeCol = (prefix: 't' | 'tb' | 'tp', typeId: number) => {
+  if (!Number.isSafeInteger(typeId)) throw new Error(`Not a type id: ${typeId}`);
+  return sql.raw(`${prefix}_${typeId}`);
+};
