@@ -200,7 +200,10 @@ describe('CSV export', () => {
     const res = await exportCsv(w.superToken, { groupBy: 'date', pageSize: 1 });
     expect(res.status).toBe(200);
     expect(res.res.headers['content-type']).toContain('text/csv');
-    const lines = res.res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Date,Raws,Uniques,A second,B main,B main Bonus,Total Sales,Total Bonus,Bonus Ratio,Earning,Bonus Earning,Payout,Bonus Payout',
     );
