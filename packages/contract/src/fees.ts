@@ -1,6 +1,6 @@
 // Offices custom payments (spec 2 section 2.14): one rate row per office for one link type.
 import { z } from 'zod';
-import { INT4_MAX, listOf, listQuery, ZId, ZIdNumber, ZMoney } from './common';
+import { listOf, listQuery, ZId, ZIdNumber, ZMoney } from './common';
 
 export const COMPANY_FEE_SORT_FIELDS = ['officeName'] as const;
 export type TCompanyFeeSortField = (typeof COMPANY_FEE_SORT_FIELDS)[number];
@@ -14,7 +14,13 @@ export const ZCompanyFeesQuery = listQuery({ sort: COMPANY_FEE_SORT_FIELDS }).ex
 });
 export type TCompanyFeesQuery = z.infer<typeof ZCompanyFeesQuery>;
 
-const ZLpp = z.number().int('Must be a whole number').min(0, 'Must be at least 0').max(INT4_MAX);
+// The link type form's bound, so a custom lpp never exceeds what a type may have.
+const LPP_MAX = 1_000_000;
+const ZLpp = z
+  .number()
+  .int('Must be a whole number')
+  .min(0, 'Must be at least 0')
+  .max(LPP_MAX, `Must be at most ${LPP_MAX}`);
 
 /** The six rates of a link type or of an office's custom payment. */
 export const feeRates = {

@@ -1,0 +1,91 @@
+// /app/offices/domains/create and /app/offices/domains/{id}: 'Add Preferred Domain' / 'Preferred Domain'.
+import { Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import {
+  DOMAIN_INITIAL,
+  ZId,
+  ZPreferredDomainSave,
+  type TPreferredDomain,
+  type TPreferredDomainSave,
+} from '@salesdesk/contract';
+import { isApiError } from '../api/api-error';
+import { applyServerErrors, useZodForm } from '../api/use-form';
+import { Page } from '../shell/page';
+import { sectionTabs } from '../shell/section-tabs';
+import { useMe } from '../session/use-session';
+import { FormErrorBanner } from '../ui/field';
+import { Loading } from '../ui/loading';
+import { showNote } from '../ui/notes';
+import { useDomain, useSaveDomain } from './api';
+
+const LIST_PATH = '/app/offices/domains';
+export const DOMAIN_NOT_FOUND = 'Not found';
+
+type DomainValues = Required<TPreferredDomainSave>;
+const blank: DomainValues = { domain: DOMAIN_INITIAL, description: '', hidden: false };
+
+export function DomainCreatePage() {
+  const me = useMe();
+  return (
+    <Page title="Add Preferred Domain" tabs={sectionTabs('offices', me)}>
+      <DomainForm />
+    </Page>
+  );
+}
+
+export function DomainEditPage() {
+  const me = useMe();
+  const parsed = ZId.safeParse(useParams().id);
+  const id = parsed.success ? parsed.data : undefined;
+  const domain = useDomain(id);
+  const missing = id === undefined || (isApiError(domain.error) && domain.error.status === 404);
+  return (
+    <Page title="Preferred Domain" tabs={sectionTabs('offices', me)}>
+      {missing ? (
+        <Text role="status">{DOMAIN_NOT_FOUND}</Text>
+      ) : domain.data ? (
+        <DomainForm id={id} domain={domain.data} />
+      ) : (
+        <Loading />
+      )}
+    </Page>
+  );
+}
+
+function DomainForm({ id, domain }: { id?: number; domain?: TPreferredDomain }) {
+  const navigate = useNavigate();
+  const initial: DomainValues = domain
+    ? { domain: domain.domain, description: domain.description, hidden: domain.hidden }
+    : blank;
+  const form = useZodForm(ZPreferredDomainSave, initial);
+  const save = useSaveDomain(id);
+
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await save.mutateAsync(data);
+      showNote({ type: 'success', heading: 'Operation Complete' });
+      navigate(LIST_PATH);
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={600}>
+        <FormErrorBanner message={form.formError} />
+        <TextInput {...form.getInputProps('domain')} label="Domain" required />
+        <Textarea {...form.getInputProps('description')} label="Note" autosize minRows={2} />
+        <Checkbox {...form.getCheckboxProps('hidden')} label="Hidden" />
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>
+            Confirm
+          </Button>
+          <Button variant="default" onClick={() => navigate(LIST_PATH)}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

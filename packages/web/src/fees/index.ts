@@ -1,0 +1,1 @@
+export { CompanyFeesPage } from './company-fees-page';

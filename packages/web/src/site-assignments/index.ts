@@ -1,0 +1,1 @@
+export { AgentSitesPage, OfficeSitesPage } from './assigned-sites-page';
