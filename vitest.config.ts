@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['packages/web/src/test-setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],
