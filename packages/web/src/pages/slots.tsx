@@ -34,16 +34,19 @@ export const pages = {
   AdminEditPage: lazyPage(() => import('../admins'), 'AdminEditPage'),
   MigrationPage: lazyPage(() => import('../migration'), 'MigrationPage'),
   // Document 2: logs
-  ChatLogsPage: soon('Chat Logs', 'logs'),
-  ClickLogsPage: soon('Click Logs', 'logs'),
-  SaleLogsPage: soon('Sale Logs', 'logs'),
-  ChatLogCreatePage: soon('Add Chat Log'),
+  ChatLogsPage: lazyPage(() => import('../logs/chat-logs-page'), 'ChatLogsPage'),
+  ClickLogsPage: lazyPage(() => import('../logs/click-logs-page'), 'ClickLogsPage'),
+  SaleLogsPage: lazyPage(() => import('../logs/sale-logs-page'), 'SaleLogsPage'),
+  ChatLogCreatePage: lazyPage(() => import('../chat-logs'), 'ChatLogCreatePage'),
   // Statistics
   SitesStatsPage: soon('Sites Statistics', 'stats'),
   SitesAvpStatsPage: soon('Sites AVP Statistics', 'stats'),
-  TopAgentsPage: soon('Top agents', 'stats'),
-  OfficePerformancePage: soon('Office performance', 'stats'),
-  OfficePerformanceChartPage: soon('Office progress chart', 'stats'),
+  TopAgentsPage: lazyPage(() => import('../stats/top-agents-page'), 'TopAgentsPage'),
+  OfficePerformancePage: lazyPage(() => import('../stats/office-performance-page'), 'OfficePerformancePage'),
+  OfficePerformanceChartPage: lazyPage(
+    () => import('../stats/office-chart-page'),
+    'OfficePerformanceChartPage',
+  ),
   PayrollPage: soon('Payroll', 'stats'),
   PayrollAvpPage: soon('Payroll AVP', 'stats'),
   // Sites and link types
@@ -65,8 +68,8 @@ export const pages = {
   HowToSellPage: lazyPage(() => import('../manuals'), 'HowToSellPage'),
   ProfilePage: lazyPage(() => import('../profile'), 'ProfilePage'),
   // Links
-  LinksPage: soon('Links', 'links'),
-  LinksTranslatePage: soon('Links translate', 'links'),
+  LinksPage: lazyPage(() => import('../links'), 'LinksPage'),
+  LinksTranslatePage: lazyPage(() => import('../links'), 'LinksTranslatePage'),
   // Settings
   BlackListIpPage: lazyPage(() => import('../settings'), 'BlackListIpPage'),
   BlackListIpCreatePage: lazyPage(() => import('../settings'), 'BlackListIpCreatePage'),

@@ -1,0 +1,114 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  defaultChartPreset,
+  OFFICE_STATS_EMPTY,
+  Role,
+  type TChartModel,
+  type TMe,
+} from '@salesdesk/contract';
+import { startSession } from '../session/store';
+import { renderUi } from '../ui/test-utils';
+import { chartOption } from './office-chart';
+import { OfficePerformanceChartPage } from './office-chart-page';
+
+// ECharts needs a real layout engine; the page test checks what it hands to the chart.
+vi.mock('./office-chart', async (original) => ({
+  ...(await original<typeof import('./office-chart')>()),
+  default: ({ model, groupBy }: { model: TChartModel; groupBy: string }) => (
+    <div data-testid="chart">{`${model.officeName} ${groupBy} ${model.items.length}`}</div>
+  ),
+}));
+
+const me = (role: Role): TMe => ({
+  accountId: 2,
+  agentId: null,
+  companyId: role === Role.Company ? 1 : null,
+  role,
+  username: 'someone',
+  permissions: [],
+  officeName: null,
+  canDelete: false,
+});
+
+const model: TChartModel = {
+  companyId: 1,
+  officeName: 'Manila Central',
+  items: [
+    { date: '2026-01', value: 0, progress: 0 },
+    { date: '2026-02', value: 4, progress: 100 },
+    { date: '2026-03', value: 0, progress: -100 },
+  ],
+};
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+let models: TChartModel[] = [];
+beforeEach(() => {
+  models = [
+    model,
+    {
+      ...model,
+      companyId: 2,
+      officeName: 'Quiet Office',
+      items: [{ date: '2026-01', value: 0, progress: 0 }],
+    },
+  ];
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url) => {
+    let body: unknown = { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '' };
+    if (url.endsWith('stats/office-charts')) body = models;
+    if (url.includes('companies')) body = [{ id: 1, officeName: 'Manila Central', active: true }];
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const chartRequests = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => url.endsWith('stats/office-charts'))
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+
+describe('OfficePerformanceChartPage', () => {
+  it('asks for the second-to-last preset (This year by month) and charts each office with sales', async () => {
+    startSession('tok', me(Role.Admin));
+    renderUi(<OfficePerformanceChartPage />, { route: '/app/stats/office-performance-chart', query: true });
+    expect((await screen.findByTestId('chart')).textContent).toBe('Manila Central month 3');
+    const preset = defaultChartPreset();
+    expect(chartRequests()[0]).toEqual({ start: preset.start, end: preset.end, groupBy: 'month' });
+    expect(screen.getByText(`By office Quiet Office: ${OFFICE_STATS_EMPTY}`)).toBeTruthy();
+    expect(screen.getAllByLabelText('Office').length).toBeGreaterThan(0);
+  });
+
+  it('sends the range and office of the address; no office choice for an office user', async () => {
+    models = [];
+    startSession('tok', me(Role.Company));
+    renderUi(<OfficePerformanceChartPage />, {
+      route: '/app/stats/office-performance-chart?range=2026-11-01,2026-11-07,day&companyId=9',
+      query: true,
+    });
+    await screen.findByText(OFFICE_STATS_EMPTY);
+    expect(chartRequests()[0]).toEqual({ start: '2026-11-01', end: '2026-11-07', groupBy: 'day' });
+    expect(screen.queryAllByLabelText('Office')).toHaveLength(0);
+  });
+});
+
+describe('chartOption', () => {
+  it('draws dark blue columns at most 39 wide and the progress spline on the second axis, with a shared tooltip', () => {
+    const option = chartOption({ model, groupBy: 'month' });
+    expect(option.title.text).toBe('By office Manila Central');
+    expect(option.tooltip.trigger).toBe('axis');
+    expect(option.xAxis.name).toBe('Monthly');
+    expect(chartOption({ model, groupBy: 'day' }).xAxis.name).toBe('Daily');
+    const [bars, line] = option.series;
+    expect(bars).toMatchObject({
+      type: 'bar',
+      barMaxWidth: 39,
+      itemStyle: { color: '#1f3a93' },
+      data: [0, 4, 0],
+    });
+    // No sales and no change: no progress point.
+    expect(line).toMatchObject({ type: 'line', smooth: true, yAxisIndex: 1, data: [null, 100, -100] });
+    expect(option.animation).toBe(true);
+  });
+});

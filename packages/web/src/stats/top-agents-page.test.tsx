@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultWeeklyPeriod, OFFICE_STATS_EMPTY, Role, type TMe } from '@salesdesk/contract';
+import { startSession } from '../session/store';
+import { renderUi } from '../ui/test-utils';
+import { TopAgentsPage } from './top-agents-page';
+
+const me = (role: Role): TMe => ({
+  accountId: 2,
+  agentId: null,
+  companyId: role === Role.Company ? 1 : null,
+  role,
+  username: 'someone',
+  permissions: [],
+  officeName: null,
+  canDelete: false,
+});
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+const bodies = (path: string) =>
+  fetchMock.mock.calls
+    .filter(([url]) => url.endsWith(path))
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+let empty = false;
+
+beforeEach(() => {
+  empty = false;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url, init) => {
+    const req = init?.body ? (JSON.parse(String(init.body)) as { groupBy: string }) : undefined;
+    const byAgent = req?.groupBy === 'agent';
+    const row = byAgent
+      ? { office: 'Manila Central', agent: 'agent01', agentName: 'Maria Cruz', sales: 9 }
+      : { office: 'Cebu Sales', agent: null, agentName: null, sales: 40 };
+    let body: unknown = [{ id: 3, sitename: 'CamStars', status: true }];
+    if (url.endsWith('stats/top10')) body = { groupBy: req?.groupBy, items: empty ? [] : [row] };
+    if (url.endsWith('stats/top10/computed'))
+      body = { groupBy: req?.groupBy, total: empty ? 0 : 1, items: empty ? [] : [{ ...row, no: 1 }] };
+    if (url.includes('/brand'))
+      body = { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '' };
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TopAgentsPage', () => {
+  it('ranks agents of this week by default, the office hidden from an office user', async () => {
+    startSession('tok', me(Role.Company));
+    renderUi(<TopAgentsPage />, { route: '/app/stats/top-agents', query: true });
+    const top = await screen.findByRole('table', { name: 'Top 10 Agents' });
+    await within(top).findByText('agent01 (Maria Cruz)');
+    const week = defaultWeeklyPeriod();
+    expect(bodies('stats/top10')[0]).toEqual({
+      start: week.start,
+      end: week.end,
+      siteIds: [],
+      groupBy: 'agent',
+    });
+    expect(bodies('stats/top10/computed')[0]).toEqual({
+      start: week.start,
+      end: week.end,
+      siteIds: [],
+      groupBy: 'agent',
+      page: 1,
+      pageSize: 50,
+    });
+    expect(within(top).queryByText('Office')).toBeNull();
+    expect(screen.getByRole('table', { name: 'All Agents' })).toBeTruthy();
+    await screen.findByText(`Period: ${week.start} - ${week.end} · Sites: All · By agent`);
+  });
+
+  it('groups by office above 7 days and sends the sites of the address', async () => {
+    startSession('tok', me(Role.Admin));
+    renderUi(<TopAgentsPage />, {
+      route: '/app/stats/top-agents?start=2026-10-01&end=2026-10-31&siteIds=3,x',
+      query: true,
+    });
+    const top = await screen.findByRole('table', { name: 'Top 10 Offices' });
+    await within(top).findByText('Cebu Sales');
+    expect(bodies('stats/top10')[0]).toEqual({
+      start: '2026-10-01',
+      end: '2026-10-31',
+      siteIds: [3],
+      groupBy: 'company',
+    });
+    await screen.findByText('Period: 2026-10-01 - 2026-10-31 · Sites: CamStars · By office');
+  });
+
+  it("shows 'No statistics for selected period' for an empty period", async () => {
+    empty = true;
+    startSession('tok', me(Role.Admin));
+    renderUi(<TopAgentsPage />, { route: '/app/stats/top-agents', query: true });
+    await waitFor(() => expect(screen.getAllByText(OFFICE_STATS_EMPTY)).toHaveLength(2));
+  });
+});
