@@ -1,0 +1,180 @@
+// The data of the exactness test: a seeded random history of clicks and sales recorded through the
+// real click path and postback service, and the raw rows read back for the independent model.
+import { eq } from 'drizzle-orm';
+import { addDays, easternDayStart } from '@salesdesk/contract';
+import type { AppContext } from '../context';
+import { publishChange } from '../common/changes';
+import { queryRows, sql } from '../db/client';
+import { linkTypes, officeFees } from '../db/schema';
+import { cents, dayOf, type ModelData } from './exactness-model';
+import { AVP_SCHEDULE, buildReportOffice, buildReportSite, record, type ClickSpec } from './report-fixtures';
+
+/** mulberry32: a small seeded PRNG, so a failure replays exactly. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
+}
+
+const SEED = 20260308;
+// Two windows of two Sunday-to-Saturday weeks, each holding a DST switch (2026-03-08, 2026-11-01).
+const WINDOWS = [
+  { from: '2026-03-01', to: '2026-03-14' },
+  { from: '2026-10-25', to: '2026-11-07' },
+];
+// Instants the random ones might miss: around the switches and Eastern midnight.
+const EDGES = [
+  '2026-03-08T01:59:00-05:00',
+  '2026-03-08T03:00:00-04:00',
+  '2026-03-07T23:59:30-05:00',
+  '2026-03-08T00:00:00-05:00',
+  '2026-11-01T01:30:00-04:00',
+  '2026-11-01T01:30:00-05:00',
+  '2026-10-31T23:59:59-04:00',
+  '2026-11-01T00:00:00-04:00',
+  '2026-11-07T23:59:00-05:00',
+  '2026-03-14T23:59:00-04:00',
+];
+
+export async function generate(ctx: AppContext) {
+  const rnd = prng(SEED);
+  const plain = await buildReportSite(ctx);
+  const approve = await buildReportSite(ctx, { avp: true, approve: true });
+  const avp = await buildReportSite(ctx, { avp: true });
+  const sites = [plain, approve, avp];
+  const siteIds = sites.map((s) => s.site.id);
+  const offices = [
+    await buildReportOffice(ctx, siteIds, 2),
+    await buildReportOffice(ctx, siteIds, 2),
+    await buildReportOffice(ctx, [avp.site.id, plain.site.id], 1),
+  ];
+  // Custom rates: the second office's enabled ones apply, the third office's disabled one does not.
+  await ctx.db.insert(officeFees).values([
+    {
+      typeId: plain.first.id,
+      officeId: offices[1].office.id,
+      enable: true,
+      payout: '77.77',
+      earning: '7.07',
+      lpp: 3,
+      bonusPayout: '33.33',
+      bonusEarning: '3.03',
+      bonusLpp: 2,
+    },
+    {
+      typeId: avp.second.id,
+      officeId: offices[1].office.id,
+      enable: true,
+      payout: '12.34',
+      earning: '1.11',
+      lpp: 5,
+    },
+    {
+      typeId: avp.first.id,
+      officeId: offices[2].office.id,
+      enable: false,
+      payout: '999.99',
+      earning: '99.99',
+      lpp: 9,
+    },
+  ]);
+  const agents = offices.flatMap((o) =>
+    o.agents.map((g) => ({ id: g.agent.id, sites: o === offices[2] ? [avp, plain] : sites })),
+  );
+  const specs: ClickSpec[] = [];
+  const instant = () => {
+    if (rnd.next() < 0.1) return rnd.pick(EDGES);
+    const w = rnd.pick(WINDOWS);
+    const from = easternDayStart(w.from).getTime();
+    const to = easternDayStart(addDays(w.to, 1)).getTime();
+    return new Date(from + rnd.int((to - from) / 60_000) * 60_000).toISOString();
+  };
+  for (let i = 0; i < 420; i++) {
+    const agent = rnd.pick(agents);
+    const site = rnd.pick(agent.sites);
+    const type = rnd.next() < 0.6 ? site.first : site.second;
+    const time = instant();
+    const roll = rnd.next();
+    const event = roll < 0.3 ? 'sale' : roll < 0.42 && type === site.first ? 'bonus' : undefined;
+    const saleTime = new Date(Date.parse(time) + rnd.int(36 * 60) * 60_000).toISOString();
+    specs.push({
+      siteId: site.site.id,
+      typeId: type.id,
+      agentId: agent.id,
+      ip: `10.7.0.${rnd.int(6)}`,
+      time,
+      event,
+      saleTime,
+    });
+  }
+  await record(ctx, specs);
+  // A deleted link type leaves the per-type columns; its clicks and sales stay in every total.
+  await ctx.db.update(linkTypes).set({ deletedAt: new Date() }).where(eq(linkTypes.id, avp.second.id));
+  await publishChange(ctx, 'tracking');
+  return { plain, approve, avp, offices, siteIds };
+}
+
+export async function rawData(ctx: AppContext, siteIds: number[]): Promise<ModelData> {
+  const ids = sql.param(siteIds);
+  const clicks = await queryRows<{
+    click_time: Date | string;
+    site_id: number;
+    type_id: number;
+    agent_id: number;
+    office_id: number;
+    is_unique: boolean;
+  }>(
+    ctx.db,
+    sql`select click_time, site_id, type_id, agent_id, office_id, is_unique from clicks where site_id = any(${ids}::int[])`,
+  );
+  const sales = await queryRows<{
+    id: string | number;
+    date: Date | string;
+    event_type: number;
+    site_id: number;
+    type_id: number;
+    agent_id: number;
+    office_id: number;
+    payout: string;
+    earning: string;
+    lpp: number;
+  }>(
+    ctx.db,
+    sql`select id, date, event_type, site_id, type_id, agent_id, office_id, payout::text as payout, earning::text as earning, lpp
+        from sales where site_id = any(${ids}::int[])`,
+  );
+  return {
+    clicks: clicks.map((c) => ({
+      day: dayOf(new Date(c.click_time)),
+      siteId: c.site_id,
+      typeId: c.type_id,
+      agentId: c.agent_id,
+      officeId: c.office_id,
+      unique: c.is_unique,
+    })),
+    sales: sales.map((s) => ({
+      id: Number(s.id),
+      day: dayOf(new Date(s.date)),
+      event: s.event_type,
+      siteId: s.site_id,
+      typeId: s.type_id,
+      agentId: s.agent_id,
+      officeId: s.office_id,
+      payout: cents(s.payout),
+      earning: cents(s.earning),
+      lpp: s.lpp,
+    })),
+    avpSites: new Set(),
+    schedule: AVP_SCHEDULE,
+  };
+}
