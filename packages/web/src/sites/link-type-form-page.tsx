@@ -1,6 +1,8 @@
 // /app/sites/{siteId}/types/create and /edit/{id}: the Add / Update Sale Type form (spec 2 sections 2.6, 3, 5).
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { RecordGate } from '../ui/record-gate';
+import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { LINK_TYPE_DEFAULTS, ZLinkTypeUpdate, type TLinkType, type TSiteDetail } from '@salesdesk/contract';
 import type { z } from 'zod';
 import { applyServerErrors, useZodForm } from '../api/use-form';
@@ -8,7 +10,6 @@ import { Page } from '../shell/page';
 import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
-import { Loading } from '../ui/loading';
 import { showNote } from '../ui/notes';
 import { useDeleteLinkType, useLinkType, useSaveLinkType, useSite } from './api';
 import { confirmDeleteLinkType } from './link-type-delete';
@@ -47,22 +48,31 @@ export function SiteTypeCreatePage() {
 }
 
 export function SiteTypeEditPage() {
-  return <LinkTypePage id={Number(useParams().id)} />;
+  return <LinkTypePage editing />;
 }
 
-function LinkTypePage({ id }: { id?: number }) {
+function LinkTypePage({ editing = false }: { editing?: boolean }) {
   const me = useMe();
-  const siteId = Number(useParams().siteId);
-  const site = useSite(siteId);
-  const type = useLinkType(id);
-  const loading = site.isPending || (id !== undefined && type.isPending);
+  const siteId = useIdParam('siteId');
+  const typeId = useIdParam('id');
+  const site = useSite(idToLoad(siteId));
+  const type = useLinkType(typeof siteId === 'number' ? idToLoad(typeId) : undefined);
+  const back = { to: '/app/sites/sites', label: 'Back to Sites' };
   return (
-    <Page title={id === undefined ? 'Add Sale Type' : 'Update Sale Type'} tabs={sectionTabs('sites', me)}>
-      {loading ? (
-        <Loading />
-      ) : site.data && (id === undefined || type.data) ? (
-        <LinkTypeForm site={site.data} type={type.data} />
-      ) : null}
+    <Page title={editing ? 'Update Sale Type' : 'Add Sale Type'} tabs={sectionTabs('sites', me)}>
+      <RecordGate id={siteId} query={site} back={back}>
+        {(siteData) =>
+          siteData && (
+            <RecordGate
+              id={typeId}
+              query={type}
+              back={{ to: typesPath(siteData.id), label: 'Back to Sale Types' }}
+            >
+              {(typeData) => <LinkTypeForm site={siteData} type={typeData} />}
+            </RecordGate>
+          )
+        }
+      </RecordGate>
     </Page>
   );
 }

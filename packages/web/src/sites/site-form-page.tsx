@@ -1,6 +1,8 @@
 // /app/sites/create and /app/sites/edit/{id}: the Add Site / Update Site form (spec 2 sections 2.5, 3, 5).
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { RecordGate } from '../ui/record-gate';
+import { idToLoad, useIdParam } from '../ui/use-id-param';
 import {
   DEFAULT_CLICK_PARAM,
   SITE_CATEGORIES,
@@ -14,7 +16,6 @@ import { Page } from '../shell/page';
 import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
-import { Loading } from '../ui/loading';
 import { showNote } from '../ui/notes';
 import { useSaveSite, useSite } from './api';
 import { SiteEditActions, SitePostbackToken } from './site-form-extras';
@@ -69,11 +70,13 @@ export function SiteCreatePage() {
 
 export function SiteEditPage() {
   const me = useMe();
-  const id = Number(useParams().id);
-  const site = useSite(id);
+  const id = useIdParam();
+  const site = useSite(idToLoad(id));
   return (
     <Page title="Update Site" tabs={sectionTabs('sites', me)}>
-      {site.isPending ? <Loading /> : site.data ? <SiteForm site={site.data} /> : null}
+      <RecordGate id={id} query={site} back={{ to: SITES_LIST_PATH, label: 'Back to Sites' }}>
+        {(data) => <SiteForm site={data} />}
+      </RecordGate>
     </Page>
   );
 }

@@ -1,7 +1,9 @@
 // /app/sites/{siteId}/types: the link (sale) types of one site, sorted on the server (typename first).
 import { useMemo } from 'react';
 import { Button, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
+import { RecordGate } from '../ui/record-gate';
+import { INVALID_ID, useIdParam } from '../ui/use-id-param';
 import { LINK_TYPE_SORT_FIELDS, LINK_TYPE_TEXTS } from '@salesdesk/contract';
 import { Page } from '../shell/page';
 import { sectionTabs } from '../shell/section-tabs';
@@ -13,8 +15,25 @@ import { linkTypeColumns } from './link-type-columns';
 import { confirmDeleteLinkType } from './link-type-delete';
 
 export function SiteTypesPage() {
+  const id = useIdParam('siteId');
   const me = useMe();
-  const siteId = Number(useParams().siteId);
+  if (typeof id !== 'number')
+    return (
+      <Page title="Sale Types" tabs={sectionTabs('sites', me)}>
+        <RecordGate
+          id={INVALID_ID}
+          query={{ isPending: false, error: null }}
+          back={{ to: '/app/sites/sites', label: 'Back to Sites' }}
+        >
+          {() => null}
+        </RecordGate>
+      </Page>
+    );
+  return <SiteTypes siteId={id} />;
+}
+
+function SiteTypes({ siteId }: { siteId: number }) {
+  const me = useMe();
   const site = useSite(siteId);
   const list = useListState({ sortFields: LINK_TYPE_SORT_FIELDS, defaultSortField: 'typename' });
   const sort = { field: list.sortField, asc: list.sortAsc };
