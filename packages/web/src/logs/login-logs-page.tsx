@@ -4,41 +4,24 @@ import { TextInput } from '@mantine/core';
 import { Navigate } from 'react-router';
 import {
   hasRole,
-  isDateRangeValid,
   LOGIN_LOG_FILTERS,
   LOGIN_LOG_SORT_FIELDS,
   LOGIN_LOGS_EMPTY,
-  monthHints,
-  payoutPeriodHints,
   Role,
-  type TListQuery,
 } from '@salesdesk/contract';
 import { Page } from '../shell/page';
 import { sectionTabs } from '../shell/section-tabs';
 import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
-import { DateRange } from '../ui/date-range';
 import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { LOGIN_LOGS_KEY, searchLoginLogs } from './api';
+import { LOGIN_LOGS_KEY, loginLogsBody, searchLoginLogs } from './api';
+import { CsvExportButton } from './csv-export-button';
 import { loginLogColumns } from './login-log-columns';
+import { LogPeriod, periodSearch, useLogPeriod, withRange } from './log-period';
 import { OfficeAgentFilter } from './office-agent-filter';
-
-export const PAYOUT_HINT_LABEL = 'Choose payout period';
-
-/** Without dates in the address the list shows this month (the date range is always complete). */
-function withRange(query: TListQuery, range: { start: string; end: string }): TListQuery {
-  const given = new Set(query.criteria.map((c) => c.field));
-  if (given.has('start') && given.has('end')) return query;
-  const rest = query.criteria.filter((c) => c.field !== 'start' && c.field !== 'end');
-  const dates = [
-    { field: 'start', value: range.start, operator: 'EQ' as const },
-    { field: 'end', value: range.end, operator: 'EQ' as const },
-  ];
-  return { ...query, criteria: [...rest, ...dates] };
-}
 
 export function LoginLogsPage() {
   const me = useMe();
@@ -51,8 +34,7 @@ function LoginLogs() {
   const me = useMe();
   const { showIp } = useBrand();
   const isAdmin = hasRole(me.role, Role.Admin);
-  const hints = useMemo(() => payoutPeriodHints(), []);
-  const thisMonth = useMemo(() => monthHints()[0], []);
+  const { hints, thisMonth } = useLogPeriod();
   const logs = useListPage({
     queryKey: LOGIN_LOGS_KEY,
     queryFn: (query, signal) => searchLoginLogs(withRange(query, thisMonth), signal),
@@ -64,36 +46,25 @@ function LoginLogs() {
     emptyText: LOGIN_LOGS_EMPTY,
   });
   const columns = useMemo(() => loginLogColumns(showIp), [showIp]);
-  const { values, onSearch } = logs.search;
-  const shown = useMemo(
-    () => (values.start && values.end ? values : { ...values, start: thisMonth.start, end: thisMonth.end }),
-    [values, thisMonth],
-  );
+  const period = periodSearch(logs.search.values, logs.search.onSearch, thisMonth);
 
   return (
     <Page title="Login Logs" tabs={sectionTabs('logs', me)}>
-      <ListSearch
-        values={shown}
-        // An incomplete or reversed range shows 'Date Range is not valid' and is not searched.
-        onSearch={(next) => isDateRangeValid(next.start, next.end) && onSearch(next)}
-        label="Search login logs"
-      >
+      <ListSearch values={period.shown} onSearch={period.search} label="Search login logs">
         {(field, draft) => (
           <>
             <OfficeAgentFilter field={field} draft={draft} showOffice={isAdmin} />
             {showIp && <TextInput label="IP" {...field('ipAddress')} w={150} />}
-            <DateRange
-              value={{ start: draft.start, end: draft.end }}
-              onChange={(range) => {
-                field('start').onChange(range.start ?? '');
-                field('end').onChange(range.end ?? '');
-              }}
-              hints={hints}
-              hintLabel={PAYOUT_HINT_LABEL}
-            />
+            <LogPeriod field={field} draft={draft} hints={hints} />
           </>
         )}
       </ListSearch>
+      <CsvExportButton
+        path="login-logs/export"
+        body={() => loginLogsBody(withRange(logs.list.query, thisMonth))}
+        total={logs.result.data?.total}
+        fallbackName="login-logs.csv"
+      />
       <DataTable columns={columns} caption="Login Logs" {...logs.table} />
       <Pagination {...logs.pagination} />
     </Page>

@@ -9,16 +9,21 @@ export type OfficeAgentFilterProps = {
   field: (name: 'companyId' | 'agentId') => SearchFieldProps;
   draft: Draft;
   showOffice: boolean;
+  /** A raw agent id from the address: it overrides the choice and disables the agent select. */
+  pinnedAgent?: string;
 };
 
 const isId = (v: string | undefined) => !!v && /^\d+$/.test(v);
 
-export function OfficeAgentFilter({ field, draft, showOffice }: OfficeAgentFilterProps) {
+export function OfficeAgentFilter({ field, draft, showOffice, pinnedAgent }: OfficeAgentFilterProps) {
   const companyId = showOffice && isId(draft.companyId) ? draft.companyId : undefined;
   const offices = useCompanyOptions(showOffice);
   const agents = useAgentOptions(companyId);
   const office = field('companyId');
   const agent = field('agentId');
+  const agentData = (agents.data ?? []).map((a) => ({ value: String(a.id), label: a.username }));
+  if (pinnedAgent && !agentData.some((a) => a.value === pinnedAgent))
+    agentData.push({ value: pinnedAgent, label: `Agent ${pinnedAgent}` });
   return (
     <>
       {showOffice && (
@@ -39,11 +44,12 @@ export function OfficeAgentFilter({ field, draft, showOffice }: OfficeAgentFilte
       <Select
         label="Agent"
         placeholder="All agents"
-        data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.username }))}
-        value={draft.agentId ?? null}
+        data={agentData}
+        value={pinnedAgent ?? (draft.agentId || null)}
         onChange={(v) => agent.onChange(v ?? '')}
+        disabled={!!pinnedAgent}
         searchable
-        clearable
+        clearable={!pinnedAgent}
         w={180}
       />
     </>

@@ -1,0 +1,43 @@
+// The columns of /app/logs/click-outs: office, agent, site, type, link, click time (sortable), and
+// IP from, uniques and referrer where the brand shows them.
+import { Text } from '@mantine/core';
+import {
+  CLICK_LOG_HEADERS,
+  formatDateTime,
+  type TBrand,
+  type TClickLogRow,
+  type TClickLogSortField,
+} from '@salesdesk/contract';
+import type { DataColumn } from '../ui/data-table';
+import { IpLink } from '../ui/ip-link';
+
+const h = CLICK_LOG_HEADERS;
+
+/** Long URLs wrap instead of widening the table. */
+const Wrapped = ({ text }: { text: string | null }) => (
+  <Text size="sm" style={{ wordBreak: 'break-all' }}>
+    {text}
+  </Text>
+);
+
+export function clickLogColumns(
+  brand: Pick<TBrand, 'showIp' | 'showUniques' | 'showReferer'>,
+): DataColumn<TClickLogRow, TClickLogSortField>[] {
+  const ip = brand.showIp;
+  return [
+    { id: 'officeName', header: h.officeName, cell: (r) => r.officeName },
+    { id: 'agentUsername', header: h.agentUsername, cell: (r) => r.agentUsername },
+    { id: 'sitename', header: h.sitename, cell: (r) => r.sitename },
+    { id: 'typename', header: h.typename, cell: (r) => r.typename },
+    { id: 'url', header: h.url, cell: (r) => <Wrapped text={r.url} /> },
+    { id: 'clickTime', header: h.clickTime, sortable: true, cell: (r) => formatDateTime(r.clickTime) },
+    { id: 'fromIp', header: h.fromIp, hidden: !ip, cell: (r) => <IpLink ip={r.fromIp} /> },
+    { id: 'uniques', header: h.uniques, hidden: !(ip && brand.showUniques), cell: (r) => r.uniques },
+    {
+      id: 'referer',
+      header: h.referer,
+      hidden: !(ip && brand.showReferer),
+      cell: (r) => <Wrapped text={r.referer} />,
+    },
+  ];
+}

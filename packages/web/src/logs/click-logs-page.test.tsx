@@ -1,0 +1,165 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { monthHints, Role, type TClickLogRow, type TMe } from '@salesdesk/contract';
+import { startSession } from '../session/store';
+import { renderUi } from '../ui/test-utils';
+import { ClickLogsPage } from './click-logs-page';
+
+const me = (role: Role): TMe => ({
+  accountId: 2,
+  agentId: role === Role.Agent ? 5 : null,
+  companyId: role === Role.Company || role === Role.Agent ? 1 : null,
+  role,
+  username: 'someone',
+  permissions: [],
+  officeName: null,
+  canDelete: false,
+});
+
+const row: TClickLogRow = {
+  id: 9,
+  officeName: 'Manila Central',
+  agentUsername: 'agent01',
+  sitename: 'Cams',
+  typename: 'Main',
+  url: 'https://cams.example/join',
+  clickTime: '2024-01-15T15:04:00.000Z',
+  fromIp: '24.1.2.3',
+  uniques: 1,
+  referer: 'https://fb.example/',
+};
+
+const BRANDS = {
+  emarket: {
+    name: 'emarket',
+    displayName: 'eMarket',
+    styleClass: '',
+    copyright: '',
+    showIp: true,
+    showUniques: true,
+    showReferer: true,
+    showLandingPages: true,
+    showHowToSell: true,
+  },
+  salesdesk: {
+    name: 'salesdesk',
+    displayName: 'Salesdesk',
+    styleClass: '',
+    copyright: '',
+    showIp: false,
+    showUniques: false,
+    showReferer: false,
+    showLandingPages: false,
+    showHowToSell: false,
+  },
+};
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+let rows: TClickLogRow[] = [];
+let brand = BRANDS.emarket;
+const searches = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => url.includes('click-outs/search'))
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+
+beforeEach(() => {
+  rows = [row];
+  brand = BRANDS.emarket;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url) => {
+    const body = url.includes('click-outs/search')
+      ? { items: rows, total: rows.length }
+      : url.includes('/brand')
+        ? brand
+        : url.includes('companies/agents')
+          ? [{ id: 5, username: 'agent01', firstName: 'A', lastName: 'B', companyId: 1, active: true }]
+          : url.includes('api/sites')
+            ? [{ id: 3, sitename: 'Cams', status: true }]
+            : [{ id: 1, officeName: 'Manila Central', active: true }];
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const render = (route = '/app/logs/click-outs') => renderUi(<ClickLogsPage />, { route, query: true });
+const headers = () =>
+  screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
+
+describe('ClickLogsPage', () => {
+  it('asks for this month, newest first, and shows every column of a brand that shows IPs', async () => {
+    startSession('tok', me(Role.Company));
+    render();
+    await screen.findByText('agent01', { selector: 'td' });
+    const month = monthHints()[0];
+    expect(searches()[0]).toEqual({
+      page: 1,
+      pageSize: 50,
+      sortField: 'clickTime',
+      sortAsc: false,
+      start: month.start,
+      end: month.end,
+    });
+    await waitFor(() =>
+      expect(headers()).toEqual([
+        'Office',
+        'Agent',
+        'Site',
+        'Type',
+        'Link',
+        'Click time',
+        'IP from',
+        'Uniques',
+        'Referrer',
+      ]),
+    );
+    expect(screen.getByText('2024-01-15 (10:04)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '24.1.2.3' })).toBeTruthy();
+    expect(screen.queryAllByLabelText('Office')).toHaveLength(0);
+    expect(screen.getAllByLabelText('Agent').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+
+  it('sends the filters of the address as flat fields; an admin gets the office filter', async () => {
+    startSession('tok', me(Role.Admin));
+    render(
+      '/app/logs/click-outs?companyId=1&agentId=5&siteId=3&ipAddress=24.1&start=2024-01-01&end=2024-01-31',
+    );
+    await screen.findByText('agent01', { selector: 'td' });
+    await waitFor(() =>
+      expect(searches().at(-1)).toEqual({
+        page: 1,
+        pageSize: 50,
+        sortField: 'clickTime',
+        sortAsc: false,
+        companyId: '1',
+        agentId: '5',
+        siteId: '3',
+        ipAddress: '24.1',
+        start: '2024-01-01',
+        end: '2024-01-31',
+      }),
+    );
+    expect(screen.getAllByLabelText('Office').length).toBeGreaterThan(0);
+  });
+
+  it('an agent has no office or agent filter; a brand without IPs shows six columns and no IP filter', async () => {
+    brand = BRANDS.salesdesk;
+    startSession('tok', me(Role.Agent));
+    render('/app/logs/click-outs?agentId=7&ipAddress=24');
+    await screen.findByText('agent01', { selector: 'td' });
+    await waitFor(() => expect(headers()).toEqual(['Office', 'Agent', 'Site', 'Type', 'Link', 'Click time']));
+    expect(searches().at(-1)).not.toHaveProperty('agentId');
+    expect(searches().at(-1)).not.toHaveProperty('ipAddress');
+    expect(screen.queryAllByLabelText('Agent')).toHaveLength(0);
+    expect(screen.queryAllByLabelText('IP')).toHaveLength(0);
+  });
+
+  it("shows the spec's empty text across the row", async () => {
+    startSession('tok', me(Role.Company));
+    rows = [];
+    render();
+    const cell = await screen.findByText('No logs for selected period');
+    await waitFor(() => expect(cell.getAttribute('colspan')).toBe('9'));
+  });
+});

@@ -1,0 +1,79 @@
+// /app/logs/click-outs: the clicks of the caller's tenant (an agent its own), filtered and paged on the
+// server, newest first, with a CSV export of every matching click.
+import { useMemo } from 'react';
+import { TextInput } from '@mantine/core';
+import {
+  CLICK_LOG_FILTERS,
+  CLICK_LOG_SORT_FIELDS,
+  CLICK_LOGS_EMPTY,
+  hasRole,
+  Role,
+} from '@salesdesk/contract';
+import { Page } from '../shell/page';
+import { sectionTabs } from '../shell/section-tabs';
+import { useBrand } from '../session/brand';
+import { useMe } from '../session/use-session';
+import { DataTable } from '../ui/data-table';
+import { ListSearch } from '../ui/list-search';
+import { Pagination } from '../ui/pagination';
+import { useListPage } from '../ui/use-list-page';
+import { CLICK_LOGS_EXPORT, CLICK_LOGS_KEY, clickLogsBody, searchClickLogs } from './click-logs-api';
+import { clickLogColumns } from './click-logs-columns';
+import { CsvExportButton } from './csv-export-button';
+import { LogPeriod, periodSearch, useLogPeriod, withRange } from './log-period';
+import { OfficeAgentFilter } from './office-agent-filter';
+import { SiteFilter } from './site-filter';
+
+type Filter = (typeof CLICK_LOG_FILTERS)[number];
+
+/** An agent sees only its own clicks: office and agent are not its to choose; IPs only where shown. */
+function filtersFor(isAgent: boolean, showIp: boolean): readonly Filter[] {
+  return CLICK_LOG_FILTERS.filter(
+    (f) => !(isAgent && (f === 'companyId' || f === 'agentId')) && (showIp || f !== 'ipAddress'),
+  );
+}
+
+export function ClickLogsPage() {
+  const me = useMe();
+  const brand = useBrand();
+  const isAgent = me.role === Role.Agent;
+  const filterKeys = useMemo(() => filtersFor(isAgent, brand.showIp), [isAgent, brand.showIp]);
+  const { hints, thisMonth } = useLogPeriod();
+  const logs = useListPage({
+    queryKey: CLICK_LOGS_KEY,
+    queryFn: (query, signal) => searchClickLogs(withRange(query, thisMonth), signal),
+    getRowId: (r) => r.id,
+    sortFields: CLICK_LOG_SORT_FIELDS,
+    filterKeys,
+    defaultSortField: 'clickTime',
+    defaultSortAsc: false,
+    emptyText: CLICK_LOGS_EMPTY,
+  });
+  const period = periodSearch(logs.search.values, logs.search.onSearch, thisMonth);
+  const columns = useMemo(() => clickLogColumns(brand), [brand]);
+
+  return (
+    <Page title="Click Logs" tabs={sectionTabs('logs', me)}>
+      <ListSearch values={period.shown} onSearch={period.search} label="Search click logs">
+        {(field, draft) => (
+          <>
+            {!isAgent && (
+              <OfficeAgentFilter field={field} draft={draft} showOffice={hasRole(me.role, Role.Admin)} />
+            )}
+            <SiteFilter field={field} draft={draft} />
+            {brand.showIp && <TextInput label="IP" {...field('ipAddress')} w={150} />}
+            <LogPeriod field={field} draft={draft} hints={hints} />
+          </>
+        )}
+      </ListSearch>
+      <CsvExportButton
+        path={CLICK_LOGS_EXPORT}
+        body={() => clickLogsBody(withRange(logs.list.query, thisMonth))}
+        total={logs.result.data?.total}
+        fallbackName="click-logs.csv"
+      />
+      <DataTable columns={columns} caption="Click Logs" {...logs.table} />
+      <Pagination {...logs.pagination} />
+    </Page>
+  );
+}
