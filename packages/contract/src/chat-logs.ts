@@ -14,6 +14,15 @@ export type TChatLogSortField = (typeof CHAT_LOG_SORT_FIELDS)[number];
 /** The flat filters of the list, as they travel in the URL and the request. */
 export const CHAT_LOG_FILTERS = ['siteId', 'companyId', 'agentId', 'start', 'end'] as const;
 export const CHAT_LOGS_EMPTY = 'No logs for selected period';
+/** The column headers, on screen and in the CSV export. */
+export const CHAT_LOG_HEADERS = {
+  officeName: 'Office',
+  agentUsername: 'Agent',
+  sitename: 'Site',
+  clientUsername: 'Client Name',
+  conversation: 'Conversation',
+  submitTime: 'Submit Time',
+} as const;
 export const CLIENT_USERNAME_MAX = 128;
 export const CONVERSATION_MAX = 20_000;
 export const CHAT_LOG_SITE_REQUIRED = 'Site is required';

@@ -7,7 +7,7 @@ import type { AreaOptions } from '../areas';
 import { principalOf } from '../http/auth';
 import { LOGIN } from '../http/access';
 import { forbidden } from '../http/errors';
-import { createChatLog, listChatLogs, ONLY_AGENTS } from './service';
+import { createChatLog, exportChatLogs, listChatLogs, ONLY_AGENTS } from './service';
 
 /**
  * Access has no "this role only": LOGIN lets every role in, and this hook refuses all but agents before
@@ -22,6 +22,13 @@ const chatLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
     '/chat-logs/search',
     { config: { access: LOGIN }, schema: { body: ZChatLogSearch, response: { 200: ZChatLogList } } },
     (req) => listChatLogs(ctx, principalOf(req), req.body),
+  );
+
+  // The same filters as the search; paging is ignored: the file holds every matching log.
+  app.post(
+    '/chat-logs/export',
+    { config: { access: LOGIN }, schema: { body: ZChatLogSearch } },
+    (req, reply) => exportChatLogs(ctx, principalOf(req), req.body, reply),
   );
 
   app.put(

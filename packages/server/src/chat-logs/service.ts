@@ -1,17 +1,28 @@
 // Chat log rules: everyone reads the logs of their tenant; only an agent submits one, for one of its
 // own live sites, and a log is never changed afterwards.
 import {
+  CHAT_LOG_HEADERS,
   CHAT_LOG_SITE_INVALID,
+  formatDateTime,
   type TChatLogRow,
   type TChatLogSearch,
   ZChatLogCreate,
 } from '@salesdesk/contract';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { csvFileName, sendCsv, type CsvColumn } from '../common/csv';
 import type { Principal } from '../http/auth';
 import { forbidden, notFound, validationError } from '../http/errors';
 import { assertAgent, scopeOf } from '../http/tenant';
-import { findAgentOffice, findOwnSite, insertChatLog, searchChatLogs, type ChatLogRecord } from './sql';
+import {
+  chatLogChunks,
+  findAgentOffice,
+  findOwnSite,
+  insertChatLog,
+  searchChatLogs,
+  type ChatLogRecord,
+} from './sql';
 
 const toRow = (r: ChatLogRecord): TChatLogRow => ({
   id: Number(r.id),
@@ -39,6 +50,24 @@ export async function listChatLogs(ctx: AppContext, p: Principal, q: TChatLogSea
   await assertFilters(ctx, p, q);
   const { items, total } = await searchChatLogs(ctx.db, p, q);
   return { items: items.map(toRow), total };
+}
+
+const h = CHAT_LOG_HEADERS;
+/** The CSV columns: the screen's, in its order and with its headers and formats. */
+const CSV_COLUMNS: CsvColumn<ChatLogRecord>[] = [
+  { header: h.officeName, value: (r) => r.office_name },
+  { header: h.agentUsername, value: (r) => r.agent_username },
+  { header: h.sitename, value: (r) => r.sitename },
+  { header: h.clientUsername, value: (r) => r.client_username },
+  { header: h.conversation, value: (r) => r.conversation },
+  { header: h.submitTime, value: (r) => formatDateTime(r.submit_time) },
+];
+
+/** Every matching chat log as CSV, whatever the page. */
+export async function exportChatLogs(ctx: AppContext, p: Principal, q: TChatLogSearch, reply: FastifyReply) {
+  await assertFilters(ctx, p, q);
+  const chunks = chatLogChunks(ctx.db, p, q);
+  return sendCsv(reply, csvFileName(['chat-logs', q.start, q.end]), CSV_COLUMNS, chunks);
 }
 
 type ChatLogCreate = z.output<typeof ZChatLogCreate>;

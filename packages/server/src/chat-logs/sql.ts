@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, easternDayStart, type TChatLogSearch, type TChatLogSortField } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { and, pagedQuery, type SortSpec } from '../common/list';
+import { keysetChunks } from '../common/csv-rows';
 import { chatLogs } from '../db/schema';
 import type { Principal } from '../http/auth';
 import { col, scopedFilter, scopedSites } from '../http/tenant';
@@ -44,23 +45,44 @@ function inEasternDays(start: string, end: string) {
   return sql`l.submit_time >= ${from}::timestamptz and l.submit_time < ${until}::timestamptz`;
 }
 
-export function searchChatLogs(db: Queryable, p: Principal, q: TChatLogSearch) {
+const SELECT = sql`l.id, o.office_name, a.username as agent_username, l.site_id, s.sitename,
+                   l.client_username, l.conversation, l.submit_time`;
+
+function where(p: Principal, q: TChatLogSearch) {
   const tenant = scopedFilter(
     p,
     { office: col('l.office_id'), agent: col('l.agent_id') },
     { officeId: q.companyId, agentId: q.agentId },
   );
+  return and([
+    tenant,
+    q.siteId !== undefined ? sql`l.site_id = ${q.siteId}` : undefined,
+    q.start && q.end ? inEasternDays(q.start, q.end) : undefined,
+  ]);
+}
+
+export function searchChatLogs(db: Queryable, p: Principal, q: TChatLogSearch) {
   return pagedQuery<ChatLogRecord, TChatLogSortField>(db, {
-    select: sql`l.id, o.office_name, a.username as agent_username, l.site_id, s.sitename,
-                l.client_username, l.conversation, l.submit_time`,
+    select: SELECT,
     from: FROM,
-    where: and([
-      tenant,
-      q.siteId !== undefined ? sql`l.site_id = ${q.siteId}` : undefined,
-      q.start && q.end ? inEasternDays(q.start, q.end) : undefined,
-    ]),
+    where: where(p, q),
     sort: SORT,
     query: q,
+  });
+}
+
+/**
+ * Every matching log in chunks for the CSV export, by submit time (the export walks the time index):
+ * oldest first only when the list is sorted by submit time ascending, else newest first.
+ */
+export function chatLogChunks(db: Queryable, p: Principal, q: TChatLogSearch) {
+  return keysetChunks<ChatLogRecord>(db, {
+    select: SELECT,
+    from: FROM,
+    where: where(p, q),
+    time: sql`l.submit_time`,
+    id: sql`l.id`,
+    desc: !(q.sortField === 'submitTime' && (q.sortAsc ?? true)),
   });
 }
 

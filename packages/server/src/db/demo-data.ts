@@ -10,6 +10,7 @@ import type { HistorySummary } from './demo-history-summary';
 import * as t from './schema';
 import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE } from '../common/options';
 import { seedDemoLoginLogs } from './demo-login-logs';
+import { seedDemoChatLogs } from './demo-chat-logs';
 
 export const DEMO_PASSWORD = 'demo1234';
 const AGENT_COUNT = 30;
@@ -126,6 +127,7 @@ export async function seedDemo(
     await seedManuals(tx, sites);
     await seedSecondAdmin(account);
     await seedDemoLoginLogs(tx);
+    await seedDemoChatLogs(tx);
   });
   return generateDemoHistory(ctx, opts);
 }

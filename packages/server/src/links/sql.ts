@@ -17,7 +17,7 @@ export interface LinkTranslationRecord {
 export const findLinkTranslation = (db: Queryable, p: Principal, q: TLinkTranslateQuery) =>
   queryOne<LinkTranslationRecord>(
     db,
-    sql`select o.office_name, a.username, coalesce(g.email, a.email) as email, s.sitename, s.url
+    sql`select o.office_name, a.username, coalesce(nullif(g.email, ''), a.email) as email, s.sitename, s.url
         from agents g
         join accounts a on a.id = g.account_id
         join offices o on o.id = g.office_id

@@ -274,6 +274,13 @@ export const samples: Record<string, RouteSample> = {
     }),
     tenantIds: true,
   },
+  'POST /api/chat-logs/export': {
+    build: (_w, t) => ({
+      url: 'chat-logs/export',
+      body: { companyId: t.officeId, agentId: t.agentId, siteId: t.siteId },
+    }),
+    tenantIds: true,
+  },
   'PUT /api/chat-logs': {
     build: (_w, t) => ({
       url: 'chat-logs',
