@@ -39,16 +39,16 @@ export const pages = {
   SaleLogsPage: lazyPage(() => import('../logs/sale-logs-page'), 'SaleLogsPage'),
   ChatLogCreatePage: lazyPage(() => import('../chat-logs'), 'ChatLogCreatePage'),
   // Statistics
-  SitesStatsPage: soon('Sites Statistics', 'stats'),
-  SitesAvpStatsPage: soon('Sites AVP Statistics', 'stats'),
+  SitesStatsPage: lazyPage(() => import('../stats/report-pages'), 'SitesStatsPage'),
+  SitesAvpStatsPage: lazyPage(() => import('../stats/report-pages'), 'SitesAvpStatsPage'),
   TopAgentsPage: lazyPage(() => import('../stats/top-agents-page'), 'TopAgentsPage'),
   OfficePerformancePage: lazyPage(() => import('../stats/office-performance-page'), 'OfficePerformancePage'),
   OfficePerformanceChartPage: lazyPage(
     () => import('../stats/office-chart-page'),
     'OfficePerformanceChartPage',
   ),
-  PayrollPage: soon('Payroll', 'stats'),
-  PayrollAvpPage: soon('Payroll AVP', 'stats'),
+  PayrollPage: lazyPage(() => import('../stats/report-pages'), 'PayrollPage'),
+  PayrollAvpPage: lazyPage(() => import('../stats/report-pages'), 'PayrollAvpPage'),
   // Sites and link types
   SitesListPage: lazyPage(() => import('../sites'), 'SitesListPage'),
   CompanyFeesPage: lazyPage(() => import('../fees'), 'CompanyFeesPage'),

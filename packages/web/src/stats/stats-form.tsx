@@ -1,0 +1,161 @@
+// The 'Load statistics' criteria form: grouping, site and its types, office (admins), agent (offices
+// and above), AVP period (admins, AVP pages) and the period (weekly picker on the AVP pages).
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button, Group, Select } from '@mantine/core';
+import {
+  avpPeriodHeading,
+  hasRole,
+  isAvpKind,
+  isDateRangeValid,
+  payoutPeriodHints,
+  Role,
+  STATS_GROUP_LABELS,
+  STATS_SUBMIT,
+  statsGroupings,
+  weeklyExHints,
+  type TStatsKind,
+} from '@salesdesk/contract';
+import { DateRange, WeeklyRange } from '../ui/date-range';
+import { useAvpPeriods, useStatsAgents, useStatsOffices, useStatsSites, useStatsTypes } from './stats-api';
+import type { StatsCriteria } from './stats-criteria';
+
+export const PAYOUT_HINT_LABEL = 'Choose payout period';
+
+export type StatsFormProps = {
+  kind: TStatsKind;
+  role: number;
+  criteria: StatsCriteria;
+  /** A search is ignored while another is loading. */
+  busy: boolean;
+  onSearch: (next: StatsCriteria) => void;
+};
+
+const options = <T,>(rows: T[] | undefined, value: (r: T) => number, label: (r: T) => string) =>
+  (rows ?? []).map((r) => ({ value: String(value(r)), label: label(r) }));
+
+export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormProps) {
+  const avp = isAvpKind(kind);
+  const admin = hasRole(role, Role.Admin);
+  const office = hasRole(role, Role.Company);
+  const [draft, setDraft] = useState(criteria);
+  // The URL is the state: a search, a drill-down or back/forward shows its criteria again.
+  const urlKey = JSON.stringify(criteria);
+  const [shownKey, setShownKey] = useState(urlKey);
+  if (shownKey !== urlKey) {
+    setShownKey(urlKey);
+    setDraft(criteria);
+  }
+  const set = (patch: Partial<StatsCriteria>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const sites = useStatsSites(avp);
+  const types = useStatsTypes(draft.siteId);
+  const offices = useStatsOffices(admin);
+  const agents = useStatsAgents(admin ? draft.companyId : undefined, office);
+  const periods = useAvpPeriods(avp && admin);
+  const hints = useMemo(() => (avp ? weeklyExHints() : payoutPeriodHints()), [avp]);
+  // A type of another site is no longer present once the chosen site's types have loaded.
+  const typeId =
+    types.data && !types.data.some((t) => String(t.id) === draft.typeId) ? undefined : draft.typeId;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !isDateRangeValid(draft.start, draft.end)) return;
+    onSearch({ ...draft, typeId });
+  };
+  const range = { start: draft.start, end: draft.end };
+  const setRange = (r: { start?: string; end?: string }) => set({ start: r.start ?? '', end: r.end ?? '' });
+
+  return (
+    <form onSubmit={submit} role="search" aria-label={STATS_SUBMIT} className="no-print">
+      <Group gap="xs" mb="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Group by"
+          data={statsGroupings(kind, role).map((g) => ({ value: g, label: STATS_GROUP_LABELS[g] }))}
+          value={draft.groupBy}
+          onChange={(v) => v && set({ groupBy: v as StatsCriteria['groupBy'] })}
+          allowDeselect={false}
+          w={130}
+        />
+        <Select
+          label="Site"
+          placeholder="All sites"
+          data={options(
+            sites.data,
+            (s) => s.id,
+            (s) => s.sitename,
+          )}
+          value={draft.siteId ?? null}
+          onChange={(v) => set({ siteId: v ?? undefined, typeId: undefined })}
+          searchable
+          clearable
+          w={190}
+        />
+        <Select
+          label="Type"
+          placeholder="All types"
+          data={options(
+            types.data,
+            (t) => t.id,
+            (t) => t.typename,
+          )}
+          value={typeId ?? null}
+          onChange={(v) => set({ typeId: v ?? undefined })}
+          disabled={!draft.siteId}
+          clearable
+          w={160}
+        />
+        {admin && (
+          <Select
+            label="Office"
+            placeholder="All offices"
+            data={options(
+              offices.data,
+              (o) => o.id,
+              (o) => o.officeName,
+            )}
+            value={draft.companyId ?? null}
+            onChange={(v) => set({ companyId: v ?? undefined, agentId: undefined })}
+            searchable
+            clearable
+            w={190}
+          />
+        )}
+        {office && (
+          <Select
+            label="Agent"
+            placeholder="All agents"
+            data={options(
+              agents.data,
+              (a) => a.id,
+              (a) => a.username,
+            )}
+            value={draft.agentId ?? null}
+            onChange={(v) => set({ agentId: v ?? undefined })}
+            searchable
+            clearable
+            w={170}
+          />
+        )}
+        {avp && admin && (
+          <Select
+            label="AVP"
+            placeholder="All"
+            data={options(periods.data, (p) => p.index, avpPeriodHeading)}
+            value={draft.avp ?? null}
+            onChange={(v) => set({ avp: v ?? undefined })}
+            clearable
+            w={150}
+          />
+        )}
+        {avp ? (
+          <WeeklyRange value={range} onChange={setRange} hints={hints} />
+        ) : (
+          <DateRange value={range} onChange={setRange} hints={hints} hintLabel={PAYOUT_HINT_LABEL} />
+        )}
+        <Button type="submit" loading={busy}>
+          {STATS_SUBMIT}
+        </Button>
+      </Group>
+    </form>
+  );
+}

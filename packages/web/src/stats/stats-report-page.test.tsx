@@ -1,0 +1,204 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  defaultWeeklyPeriod,
+  Role,
+  STATS_EMPTY,
+  type TMe,
+  type TStatsResult,
+  type TStatsRow,
+} from '@salesdesk/contract';
+import { startSession } from '../session/store';
+import { renderUi } from '../ui/test-utils';
+import { PayrollAvpPage, SitesStatsPage } from './report-pages';
+
+const me = (role: Role): TMe => ({
+  accountId: 2,
+  agentId: role === Role.Agent ? 7 : null,
+  companyId: role >= Role.Company ? 1 : null,
+  role,
+  username: 'someone',
+  permissions: role === Role.Superadmin ? ['EARNING_VISIBLE'] : [],
+  officeName: null,
+  canDelete: false,
+});
+
+const figures = {
+  raws: 10,
+  uniques: 6,
+  byType: {},
+  sales: 3,
+  bonusSales: 1,
+  bonusRatio: 33.333,
+  earn: null,
+  bonusEarn: null,
+  lpp: null,
+  lppPrev: null,
+  avpPeriod: null,
+  agent_avp_sales_count: null,
+  payout: '300.00',
+  bonusPayout: '50.00',
+  payoutPhp: null,
+  payoutDollars: null,
+};
+const row = (over: Partial<TStatsRow>): TStatsRow => ({
+  key: 'k',
+  date: null,
+  officeName: null,
+  companyId: null,
+  agent: null,
+  agentId: null,
+  agentFullName: null,
+  sitename: null,
+  typename: null,
+  ...figures,
+  ...over,
+});
+
+let answer: (req: Record<string, unknown>) => Partial<TStatsResult>;
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+const bodies = (path: string) =>
+  fetchMock.mock.calls
+    .filter(([url]) => url.endsWith(path))
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+
+function result(req: Record<string, unknown>, over: Partial<TStatsResult>): TStatsResult {
+  return {
+    page: { items: [], total: 0 },
+    overall: {
+      ...figures,
+      raws: 20,
+      uniques: 12,
+      sales: 6,
+      earning: null,
+      bonusEarning: null,
+      lpp_prev: null,
+    },
+    earningVisible: false,
+    payoutVisible: true,
+    useApproveSale: false,
+    hasBonus: true,
+    types: [],
+    lppVisible: false,
+    groupBy: (req.groupBy as TStatsResult['groupBy']) ?? 'date',
+    sortField: 'date',
+    sortAsc: false,
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  answer = () => ({});
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url, init) => {
+    const req = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    let body: unknown = [];
+    if (/stats\/sites(-payout)?(\/avp)?$/.test(url)) body = result(req, answer(req));
+    if (url.includes('avp-periods'))
+      body = [
+        { index: 0, from: 0, to: 9, payoutPhp: '0.00', payoutDollars: '0.00' },
+        { index: 1, from: 10, to: 1000, payoutPhp: '50.00', payoutDollars: '1.00' },
+      ];
+    if (url.includes('/brand'))
+      body = { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '', showUniques: true };
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Sites Statistics', () => {
+  it('loads this week by date, with row numbers, red bonus figures, the totals and the summary', async () => {
+    startSession('tok', me(Role.Admin));
+    answer = () => ({ page: { items: [row({ key: '2026-01-05', date: '2026-01-05' })], total: 1 } });
+    renderUi(<SitesStatsPage />, { route: '/app/stats/sites', query: true });
+    const table = await screen.findByRole('table', { name: 'Statistics' });
+    await within(table).findByText('2026-01-05');
+    const week = defaultWeeklyPeriod();
+    expect(bodies('stats/sites')[0]).toEqual({
+      groupBy: 'date',
+      start: week.start,
+      end: week.end,
+      page: 1,
+      pageSize: 50,
+    });
+    for (const header of [
+      'No',
+      'Date',
+      'Raws',
+      'Uniques',
+      'Total Sales',
+      'Total Bonus',
+      'Bonus Ratio',
+      'Payout',
+    ])
+      expect(within(table).getAllByText(header, { exact: false }).length).toBeGreaterThan(0);
+    expect(within(table).getByText('Page Total')).toBeTruthy();
+    expect(within(table).getByText('Overall Total')).toBeTruthy();
+    expect(within(table).getByText('Unique to Sale Ratio')).toBeTruthy();
+    expect(within(table).getByText('1:2')).toBeTruthy();
+    expect(within(table).getAllByText('33.33%')[0].style.color).toMatch(/#ff3300|rgb\(255, 51, 0\)/);
+    await screen.findByText(
+      `Period: ${week.start} - ${week.end} · Site: All · Type: All · Office: All · Agent: All · By date`,
+    );
+  });
+
+  it('drills from a date to the offices of that day, the sort back to its default', async () => {
+    startSession('tok', me(Role.Admin));
+    answer = (req) =>
+      req.groupBy === 'company'
+        ? {
+            page: { items: [row({ key: '4', companyId: 4, officeName: 'Cebu' })], total: 1 },
+            sortField: 'officeName',
+            sortAsc: true,
+          }
+        : { page: { items: [row({ key: '2026-01-05', date: '2026-01-05' })], total: 1 } };
+    renderUi(<SitesStatsPage />, { route: '/app/stats/sites?sortField=raws&sortAsc=true', query: true });
+    fireEvent.click(await screen.findByRole('button', { name: '2026-01-05' }));
+    await screen.findByRole('button', { name: 'Cebu' });
+    expect(bodies('stats/sites').at(-1)).toEqual({
+      groupBy: 'company',
+      start: '2026-01-05',
+      end: '2026-01-05',
+      page: 1,
+      pageSize: 50,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Cebu' }));
+    await waitFor(() =>
+      expect(bodies('stats/sites').at(-1)).toMatchObject({ groupBy: 'agent', companyId: 4 }),
+    );
+  });
+
+  it('reads the approve-sale headers and shows the empty text', async () => {
+    startSession('tok', me(Role.Agent));
+    answer = () => ({ useApproveSale: true });
+    renderUi(<SitesStatsPage />, { route: '/app/stats/sites?siteId=3', query: true });
+    await screen.findByText(STATS_EMPTY);
+    for (const header of ['Total Approved', 'Total Paid sale', 'Convert Ratio'])
+      expect(screen.getByText(header, { exact: false })).toBeTruthy();
+    expect(screen.queryByText('Office', { selector: 'th *, th' })).toBeNull();
+  });
+});
+
+describe('Payroll AVP', () => {
+  it('groups by office by default and shows the Avp Pay Schedule with pesos and dollars', async () => {
+    startSession('tok', me(Role.Admin));
+    answer = () => ({
+      groupBy: 'company',
+      page: {
+        items: [
+          row({ key: '4', companyId: 4, officeName: 'Cebu', payoutPhp: '1200.00', payoutDollars: '24.00' }),
+        ],
+        total: 1,
+      },
+    });
+    renderUi(<PayrollAvpPage />, { route: '/app/stats/sites-payout-avp', query: true });
+    await waitFor(() => expect(screen.getAllByText('₱1200').length).toBeGreaterThan(0));
+    expect(bodies('stats/sites-payout/avp')[0]).toMatchObject({ groupBy: 'company' });
+    const box = screen.getByRole('region', { name: 'Avp Pay Schedule' });
+    expect(within(box).getByText('10+')).toBeTruthy();
+    expect(within(box).getByText('$1.00')).toBeTruthy();
+    expect(screen.getAllByText('$24.00').length).toBeGreaterThan(0);
+  });
+});
