@@ -1,18 +1,9 @@
-// Every /app page, lazily loaded. To build a page, replace its `soon(...)` with one `lazyPage(...)` line.
+// Every /app page, lazily loaded: one `lazyPage(...)` line per page.
 import { lazy, type ComponentType } from 'react';
-import type { Section } from '../shell/section-tabs';
-import { NotAvailable } from './not-available';
 
 /** A code-split page: `name` exported from the module `load` imports. */
 export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
-}
-
-/** A page of an area not built yet. */
-function soon(title: string, section?: Section): ComponentType {
-  const Placeholder = () => <NotAvailable title={title} section={section} />;
-  Placeholder.displayName = `NotAvailable(${title})`;
-  return Placeholder;
 }
 
 export const pages = {
