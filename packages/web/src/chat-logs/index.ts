@@ -1,0 +1,1 @@
+export { ChatLogCreatePage } from './chat-log-create-page';

@@ -1,0 +1,2 @@
+export { LinksPage } from './links-page';
+export { LinksTranslatePage } from './links-translate-page';

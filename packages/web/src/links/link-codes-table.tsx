@@ -1,0 +1,46 @@
+// The link codes of one agent on one site: sitename, typename and the link, shortened, with a copy button.
+import type { TLinkRow } from '@salesdesk/contract';
+import { DataTable, type DataColumn } from '../ui/data-table';
+import { CopyLinkButton } from './copy-link-button';
+import { truncateLink } from './link-length';
+
+export const LINKS_EMPTY = 'No data';
+
+export function LinkCodesTable({
+  rows,
+  length,
+  loading,
+}: {
+  rows: TLinkRow[];
+  length: number;
+  loading: boolean;
+}) {
+  const columns: DataColumn<TLinkRow>[] = [
+    { id: 'sitename', header: 'Sitename', cell: (r) => r.sitename },
+    { id: 'typename', header: 'Typename', cell: (r) => r.typename },
+    {
+      id: 'link',
+      header: 'Link',
+      cell: (r) => (
+        <span title={r.link} style={{ fontFamily: 'monospace' }}>
+          {truncateLink(r.link, length)}
+        </span>
+      ),
+    },
+    {
+      id: 'copy',
+      header: '',
+      cell: (r) => <CopyLinkButton link={r.link} label={`${r.typename} link`} />,
+    },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      data={rows}
+      getRowId={(r) => r.link}
+      loading={loading}
+      emptyText={loading ? '' : LINKS_EMPTY}
+      caption="Links"
+    />
+  );
+}

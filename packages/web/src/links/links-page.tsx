@@ -1,0 +1,132 @@
+// /app/links/links: choose a site, an office (admins) and an agent (offices and above; an agent is
+// itself), then 'Get links' lists that agent's tracking link of every active link type of the site.
+import { useState } from 'react';
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import {
+  hasRole,
+  LINK_TRUNCATE_LENGTHS,
+  Role,
+  type TLinksListRequest,
+  type TLinkTruncateLength,
+} from '@salesdesk/contract';
+import { isApiError } from '../api/client';
+import { useAgentOptions, useCompanyOptions } from '../logs/api';
+import { useSiteOptions } from '../offices/api';
+import { Page } from '../shell/page';
+import { sectionTabs } from '../shell/section-tabs';
+import { useMe } from '../session/use-session';
+import { LinkCodesTable } from './link-codes-table';
+import { useLinkLength } from './link-length';
+import { useLinkCodes } from './api';
+
+export const SITE_NOT_ENABLED = 'This agent does not have this site enabled.';
+
+const options = <T,>(rows: T[] | undefined, value: (r: T) => number, label: (r: T) => string) =>
+  (rows ?? []).map((r) => ({ value: String(value(r)), label: label(r) }));
+
+export function LinksPage() {
+  const me = useMe();
+  const isAdmin = hasRole(me.role, Role.Admin);
+  const isAgent = me.role === Role.Agent;
+  const [siteId, setSiteId] = useState<string | null>(null);
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [chosenAgent, setChosenAgent] = useState<string | null>(null);
+  const agentId = isAgent ? (me.agentId === null ? null : String(me.agentId)) : chosenAgent;
+  const [request, setRequest] = useState<TLinksListRequest | null>(null);
+  const [length, setLength] = useLinkLength();
+
+  const sites = useSiteOptions(false);
+  const offices = useCompanyOptions(isAdmin);
+  const agents = useAgentOptions(isAdmin ? (companyId ?? undefined) : undefined);
+  const links = useLinkCodes(request);
+  const notEnabled = isApiError(links.error) && links.error.status === 404;
+  // The call is silent: its failures are said here, beside the form, not in a note.
+  const failure = links.error ? (notEnabled ? SITE_NOT_ENABLED : links.error.message) : null;
+
+  return (
+    <Page title="Links" tabs={sectionTabs('links', me)}>
+      <Stack gap="md">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (siteId && agentId) setRequest({ siteId: Number(siteId), agentId: Number(agentId) });
+          }}
+        >
+          <Group gap="xs" align="flex-end">
+            <Select
+              label="Site"
+              placeholder="Choose a site"
+              data={options(
+                sites.data,
+                (s) => s.id,
+                (s) => s.sitename,
+              )}
+              value={siteId}
+              onChange={setSiteId}
+              searchable
+              w={220}
+            />
+            {isAdmin && (
+              <Select
+                label="Office"
+                placeholder="All offices"
+                data={options(
+                  offices.data,
+                  (o) => o.id,
+                  (o) => o.officeName,
+                )}
+                value={companyId}
+                onChange={(v) => {
+                  setCompanyId(v);
+                  setChosenAgent(null);
+                }}
+                searchable
+                clearable
+                w={220}
+              />
+            )}
+            {!isAgent && (
+              <Select
+                label="Agent"
+                placeholder="Choose an agent"
+                data={options(
+                  agents.data,
+                  (a) => a.id,
+                  (a) => a.username,
+                )}
+                value={chosenAgent}
+                onChange={setChosenAgent}
+                searchable
+                clearable
+                w={200}
+              />
+            )}
+            <Button type="submit" disabled={!siteId || !agentId} loading={links.isFetching}>
+              Get links
+            </Button>
+          </Group>
+        </form>
+        <Group gap="xs">
+          <Text size="sm" id="link-length-label">
+            Link length
+          </Text>
+          <SegmentedControl
+            aria-labelledby="link-length-label"
+            size="xs"
+            data={LINK_TRUNCATE_LENGTHS.map((n) => ({ value: String(n), label: String(n) }))}
+            value={String(length)}
+            onChange={(v) => setLength(Number(v) as TLinkTruncateLength)}
+          />
+        </Group>
+        {failure && (
+          <Alert color={notEnabled ? 'yellow' : 'red'} role="alert">
+            {failure}
+          </Alert>
+        )}
+        {request && !failure && (
+          <LinkCodesTable rows={links.data ?? []} length={length} loading={links.isFetching} />
+        )}
+      </Stack>
+    </Page>
+  );
+}
