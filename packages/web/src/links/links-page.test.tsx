@@ -78,6 +78,10 @@ describe('LinksPage', () => {
     fireEvent.click(screen.getByRole('radio', { name: '15' }));
     await screen.findByText(truncateLink(LINK, 15));
     expect(localStorage.getItem(LINK_LENGTH_KEY)).toBe('15');
+    // Another choice clears the links of the previous one.
+    fireEvent.click(screen.getByRole('combobox', { name: 'Agent' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'agent01' }));
+    await waitFor(() => expect(screen.queryByText('Main')).toBeNull());
   });
 
   it('says so when the agent does not have the site enabled', async () => {

@@ -33,6 +33,13 @@ export function LinksPage() {
   const [chosenAgent, setChosenAgent] = useState<string | null>(null);
   const agentId = isAgent ? (me.agentId === null ? null : String(me.agentId)) : chosenAgent;
   const [request, setRequest] = useState<TLinksListRequest | null>(null);
+  // A changed choice clears the links of the previous one: the table never shows someone else's.
+  const change =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setRequest(null);
+    };
   const [length, setLength] = useLinkLength();
 
   const sites = useSiteOptions(false);
@@ -62,7 +69,7 @@ export function LinksPage() {
                 (s) => s.sitename,
               )}
               value={siteId}
-              onChange={setSiteId}
+              onChange={change(setSiteId)}
               searchable
               w={220}
             />
@@ -76,10 +83,10 @@ export function LinksPage() {
                   (o) => o.officeName,
                 )}
                 value={companyId}
-                onChange={(v) => {
+                onChange={change((v: string | null) => {
                   setCompanyId(v);
                   setChosenAgent(null);
-                }}
+                })}
                 searchable
                 clearable
                 w={220}
@@ -95,7 +102,7 @@ export function LinksPage() {
                   (a) => a.username,
                 )}
                 value={chosenAgent}
-                onChange={setChosenAgent}
+                onChange={change(setChosenAgent)}
                 searchable
                 clearable
                 w={200}
