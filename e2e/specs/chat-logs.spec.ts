@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -95,6 +96,17 @@ describe('chat logs', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/agentId=\d+/);
     await rows(page).filter({ hasText: client }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^chat-logs-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    assert.equal(lines[0], 'Office,Agent,Site,Client Name,Conversation,Submit Time');
+    assert.match(lines[1], new RegExp(`^${mine.office.officeName},${mine.agent.username},`));
+    assert.equal(csv.includes(theirClient), false, "another office's log is not exported");
     await page.context().close();
 
     const other = await newPage(browser);

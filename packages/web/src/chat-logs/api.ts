@@ -8,20 +8,14 @@ import type {
   TListQuery,
 } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
+import { flatListBody } from '../logs/list-body';
 
 export const CHAT_LOGS_KEY = ['chat-logs'] as const;
 
+export const CHAT_LOGS_EXPORT = 'chat-logs/export';
+
 /** The list state's criteria are the flat filters of the request (siteId, companyId, agentId, start, end). */
-export function chatLogsBody(query: TListQuery): TChatLogSearchInput {
-  const filters = Object.fromEntries(query.criteria.map((c) => [c.field, c.value]));
-  return {
-    page: query.page,
-    pageSize: query.pageSize,
-    sortField: query.sortField as TChatLogSearchInput['sortField'],
-    sortAsc: query.sortAsc,
-    ...filters,
-  };
-}
+export const chatLogsBody = (query: TListQuery) => flatListBody<TChatLogSearchInput>(query);
 
 export const searchChatLogs = (query: TListQuery, signal?: AbortSignal) =>
   apiFetch<TList<TChatLogRow>>('POST', 'chat-logs/search', chatLogsBody(query), { signal });

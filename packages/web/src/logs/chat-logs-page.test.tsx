@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { monthHints, Role, type TChatLogRow, type TMe } from '@salesdesk/contract';
 import { startSession } from '../session/store';
@@ -38,6 +38,10 @@ beforeEach(() => {
   rows = [row];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) => {
+    if (url.includes('chat-logs/export'))
+      return new Response('\uFEFFOffice\r\n', {
+        headers: { 'content-disposition': 'attachment; filename="chat-logs-x.csv"' },
+      });
     const body = url.includes('chat-logs/search')
       ? { items: rows, total: rows.length }
       : url.includes('/sites')
@@ -103,6 +107,24 @@ describe('ChatLogsPage', () => {
     expect(screen.queryAllByLabelText('Agent')).toHaveLength(0);
     expect(searches()[0]).not.toHaveProperty('agentId');
     expect(searches()[0]).not.toHaveProperty('companyId');
+  });
+
+  it('exports every log of the current filters, not only the page', async () => {
+    startSession('tok', me(Role.Company));
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    render('/app/logs/chat?siteId=4&start=2024-01-01&end=2024-01-31&page=3');
+    await screen.findByText('Client Ann');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url.endsWith('/api/chat-logs/export'))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url.endsWith('/api/chat-logs/export'))!;
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      siteId: '4',
+      start: '2024-01-01',
+      end: '2024-01-31',
+    });
   });
 
   it("shows the spec's empty text", async () => {
