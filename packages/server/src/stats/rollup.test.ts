@@ -53,7 +53,7 @@ async function generate() {
       bonusLpp: 1,
     })
     .where(eq(linkTypes.id, p.type.id));
-  const second = await buildAgent(env.ctx, { siteIds: [p.site.id] });
+  const second = await buildAgent(env.ctx, { officeId: p.office.id, siteIds: [p.site.id] });
   await publishChange(env.ctx, 'tracking');
   let n = 0;
   for (const [iso] of MOMENTS) {
