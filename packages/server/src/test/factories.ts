@@ -102,7 +102,8 @@ export async function buildAgent(
   ctx: AppContext,
   opts: { officeId?: number; approved?: boolean; siteIds?: number[] } = {},
 ) {
-  const officeId = opts.officeId ?? (await buildOffice(ctx)).office.id;
+  // An office built here has the sites its agent gets (an agent clicks only sites its office has).
+  const officeId = opts.officeId ?? (await buildOffice(ctx, { siteIds: opts.siteIds })).office.id;
   const username = uniqueName('g');
   const accountId = await createAccount(ctx.db, ctx.keys, {
     role: Role.Agent,
