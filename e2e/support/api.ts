@@ -142,3 +142,40 @@ export async function createSite(
   const { postbackToken } = await api<{ postbackToken: string }>(superToken, 'GET', `sites/${id}`);
   return { id, sitename: body.sitename, typeIds, postbackToken };
 }
+
+/**
+ * One click on the agent's tracking link (GET /api/links/go); answers the click id its redirect carries
+ * in the site's click parameter (`clickid` unless the site names another).
+ */
+export async function clickLink(
+  siteId: number,
+  typeId: number,
+  agentId: number,
+  clickParam = 'clickid',
+): Promise<number> {
+  const res = await fetch(`${BASE_URL}/api/links/go/${siteId}/${typeId}/${agentId}`, { redirect: 'manual' });
+  const location = res.headers.get('location');
+  if (res.status !== 302 || !location) throw new Error(`click ${siteId}/${typeId}/${agentId}: ${res.status}`);
+  const clickId = new URL(location).searchParams.get(clickParam);
+  if (!clickId || !/^\d+$/.test(clickId)) throw new Error(`click: no click id in ${location}`);
+  return Number(clickId);
+}
+
+/** `count` sales (or bonus events) of a click through the site's postback, each with its own txId. */
+export async function postSales(
+  site: { id: number; postbackToken: string },
+  clickId: number,
+  count: number,
+  event: 'sale' | 'bonus' = 'sale',
+): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const query = new URLSearchParams({
+      token: site.postbackToken,
+      clickId: String(clickId),
+      event,
+      txId: uniqueName('tx'),
+    });
+    const res = await fetch(`${BASE_URL}/api/postback/${site.id}?${query}`);
+    if (!res.ok) throw new Error(`postback ${site.id}: ${res.status} ${await res.text()}`);
+  }
+}

@@ -83,6 +83,8 @@ export const CHART_TEXTS = {
   progress: 'Progress',
   /** Sales columns are dark blue; the column is at most this wide (px). */
   salesColor: '#1f3a93',
+  /** The progress spline stands apart from the columns. */
+  progressColor: '#e8590c',
   columnMaxWidth: 39,
 } as const;
 

@@ -61,6 +61,8 @@ export function chartOption({ model, groupBy }: OfficeChartProps) {
         type: 'line',
         smooth: true,
         yAxisIndex: 1,
+        itemStyle: { color: CHART_TEXTS.progressColor },
+        lineStyle: { color: CHART_TEXTS.progressColor },
         // A point without sales and without change draws no progress (a gap in the spline).
         data: model.items.map((p) => (showsProgress(p) ? p.progress : null)),
         tooltip: { valueFormatter: (v: unknown) => (typeof v === 'number' ? formatSignedPercent(v) : '-') },

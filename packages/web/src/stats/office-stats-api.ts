@@ -1,5 +1,5 @@
 // Calls of the top agents, office performance and office chart pages.
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   TChartModel,
   TOfficeChartsRequest,
@@ -29,6 +29,8 @@ export function useTop10(body: TTop10Request) {
   return useQuery({
     queryKey: [...TOP_AGENTS_KEY, 'top10', body],
     queryFn: ({ signal }) => fetchTop10(body, signal),
+    // The old places stay under the loading overlay until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 
