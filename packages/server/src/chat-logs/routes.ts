@@ -1,21 +1,11 @@
 // Chat logs: the tenant-scoped list for everyone, and the submit form's create for agents (never updated).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Role, ZChatLogCreate, ZChatLogList, ZChatLogSearch } from '@salesdesk/contract';
 import type { AreaOptions } from '../areas';
 import { principalOf } from '../http/auth';
-import { LOGIN } from '../http/access';
-import { forbidden } from '../http/errors';
-import { createChatLog, exportChatLogs, listChatLogs, ONLY_AGENTS } from './service';
-
-/**
- * Access has no "this role only": LOGIN lets every role in, and this hook refuses all but agents before
- * the schema runs, so offices and admins get 403 for any body the shared character guard lets through.
- */
-async function agentsOnly(req: FastifyRequest) {
-  if (principalOf(req).role !== Role.Agent) throw forbidden(ONLY_AGENTS);
-}
+import { LOGIN, only } from '../http/access';
+import { createChatLog, exportChatLogs, listChatLogs } from './service';
 
 const chatLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
@@ -34,8 +24,7 @@ const chatLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
   app.put(
     '/chat-logs',
     {
-      config: { access: LOGIN },
-      preValidation: agentsOnly,
+      config: { access: only(Role.Agent) },
       schema: { body: ZChatLogCreate, response: { 200: z.object({ id: z.number() }) } },
     },
     async (req) => ({ id: await createChatLog(ctx, principalOf(req), req.body) }),

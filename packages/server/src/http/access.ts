@@ -6,11 +6,14 @@ import { authenticate } from './auth';
 import { forbidden, invalidToken } from './errors';
 
 export type Access =
-  { kind: 'public' } | { kind: 'role'; role: Role } | { kind: 'permission'; permission: Permission };
+  | { kind: 'public' }
+  | { kind: 'role'; role: Role }
+  | { kind: 'only'; roles: Role[] }
+  | { kind: 'permission'; permission: Permission };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route: `PUBLIC`, `LOGIN`, `role(...)` or `permission(...)`. Required under /api. */
+    /** Who may call the route: `PUBLIC`, `LOGIN`, `role(...)`, `only(...)` or `permission(...)`. Required under /api. */
     access?: Access;
   }
 }
@@ -21,6 +24,8 @@ export const PUBLIC: Access = { kind: 'public' };
 export const role = (r: Role): Access => ({ kind: 'role', role: r });
 /** Any logged-in account. */
 export const LOGIN: Access = role(Role.Agent);
+/** Exactly these roles, not the ones above them (an agent's own forms: a chat log is an agent's). */
+export const only = (...roles: Role[]): Access => ({ kind: 'only', roles });
 /** A logged-in account holding the permission (a superadmin holds every permission). */
 export const permission = (p: Permission): Access => ({ kind: 'permission', permission: p });
 
@@ -54,6 +59,7 @@ export function enforceAccess(api: FastifyInstance, ctx: AppContext): DeclaredRo
     const p = req.principal as FastifyRequest['principal'];
     if (!p) throw invalidToken();
     if (access.kind === 'role' && !hasRole(p.role, access.role)) throw forbidden();
+    if (access.kind === 'only' && !access.roles.includes(p.role)) throw forbidden();
     if (access.kind === 'permission' && !p.permissions.includes(access.permission)) throw forbidden();
   });
   return declared;

@@ -28,6 +28,7 @@ function allows(access: Access, who: Who): boolean {
   if (access.kind === 'public') return true;
   if (who === 'anonymous') return false;
   if (access.kind === 'role') return hasRole(ROLE_OF[who], access.role);
+  if (access.kind === 'only') return access.roles.includes(ROLE_OF[who]);
   return who === 'superadmin';
 }
 
@@ -72,81 +73,94 @@ describe('route matrix', () => {
     ).toEqual([]);
   });
 
-  it('answers every route by its declared access, before validation, and scopes ids by tenant', async () => {
-    await env.app.ready();
-    const failures: string[] = [];
-    for (const route of declaredRoutes(env.app)) {
-      const key = `${route.method} ${route.url}`;
-      const sample = samples[key];
-      if (!sample) continue;
-      for (const who of EVERYONE) {
-        const token = who === 'anonymous' ? undefined : await world.token(who);
-        const label = `${key} as ${who}`;
-        if (!allows(route.access, who)) {
-          // A body the schema refuses: the access answer must come first.
-          const req = await sample.build(world, world.own);
-          const bad = {
-            ...req,
-            body: route.method === 'GET' ? undefined : { bogus: '\u0000' },
-            payload: undefined,
-          };
-          const res = await send(route.method, bad, token);
-          const want = who === 'anonymous' ? 401 : 403;
-          if (res.status !== want) failures.push(`${label}: ${res.status}, want ${want}`);
-          continue;
-        }
-        const own = await send(route.method, await sample.build(world, world.own), token);
-        if (!isOk(own.status, sample.alsoOk))
-          failures.push(`${label} (own ids): ${own.status} ${JSON.stringify(own.body).slice(0, 200)}`);
-        if (sample.tenantIds) {
-          const other = await send(route.method, await sample.build(world, world.other), token);
-          const seesAll = who === 'admin' || who === 'superadmin';
-          const good = seesAll ? isOk(other.status, sample.alsoOk) : other.status === 404;
-          if (!good) failures.push(`${label} (another office's ids): ${other.status}`);
-        }
-        if (route.access.kind === 'public') {
-          // A stale token is ignored on a public route.
-          const stale = await send(route.method, await sample.build(world, world.own), 'stale.token.here');
-          if (stale.status === 401) failures.push(`${label} with a stale token: 401`);
+  // Every route times five callers: minutes on a loaded two-core machine.
+  it(
+    'answers every route by its declared access, before validation, and scopes ids by tenant',
+    { timeout: 300_000 },
+    async () => {
+      await env.app.ready();
+      const failures: string[] = [];
+      for (const route of declaredRoutes(env.app)) {
+        const key = `${route.method} ${route.url}`;
+        const sample = samples[key];
+        if (!sample) continue;
+        for (const who of EVERYONE) {
+          const token = who === 'anonymous' ? undefined : await world.token(who);
+          const label = `${key} as ${who}`;
+          if (!allows(route.access, who)) {
+            // A body the schema refuses: the access answer must come first.
+            const req = await sample.build(world, world.own);
+            const bad = {
+              ...req,
+              body: route.method === 'GET' ? undefined : { bogus: '\u0000' },
+              payload: undefined,
+            };
+            const res = await send(route.method, bad, token);
+            const want = who === 'anonymous' ? 401 : 403;
+            if (res.status !== want) failures.push(`${label}: ${res.status}, want ${want}`);
+            continue;
+          }
+          const own = await send(route.method, await sample.build(world, world.own), token);
+          if (!isOk(own.status, sample.alsoOk))
+            failures.push(`${label} (own ids): ${own.status} ${JSON.stringify(own.body).slice(0, 200)}`);
+          if (sample.tenantIds) {
+            const other = await send(route.method, await sample.build(world, world.other), token);
+            const seesAll = who === 'admin' || who === 'superadmin';
+            const good = seesAll ? isOk(other.status, sample.alsoOk) : other.status === 404;
+            if (!good) failures.push(`${label} (another office's ids): ${other.status}`);
+          }
+          if (route.access.kind === 'public') {
+            // A stale token is ignored on a public route.
+            const stale = await send(route.method, await sample.build(world, world.own), 'stale.token.here');
+            if (stale.status === 401) failures.push(`${label} with a stale token: 401`);
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
-  it('refuses bad input on every route with a 4xx: NUL and lone surrogates, ids past int4, hex and exponent ids', async () => {
-    await env.app.ready();
-    const failures: string[] = [];
-    for (const route of declaredRoutes(env.app)) {
-      const key = `${route.method} ${route.url}`;
-      const sample = samples[key];
-      if (!sample) continue;
-      const who = route.access.kind === 'public' ? undefined : 'superadmin';
-      const token = who && (await world.token(who));
-      const req = await sample.build(world, world.own);
-      const [path, query] = req.url.split('?');
-      const withQuery = (extra: string) => `${path}?${query ? `${query}&` : ''}${extra}`;
-      // The click redirect has no schema: its path ids are parsed strictly and anything else is 404.
-      if (!route.url.includes('/links/go/')) {
-        const nul = await send(route.method, { ...req, url: withQuery('probe=%00') }, token);
-        if (nul.status !== 400) failures.push(`${key} with a NUL in the query: ${nul.status}`);
-        // A lone surrogate cannot travel in a URL (it decodes to U+FFFD); in JSON it can.
-        if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
-          const body = { ...req.body, probe: 'x\uD800' };
-          const res = await send(route.method, { ...req, body }, token);
-          if (res.status !== 400) failures.push(`${key} with a lone surrogate in the body: ${res.status}`);
+  it(
+    'refuses bad input on every route with a 4xx: NUL and lone surrogates, ids past int4, hex and exponent ids',
+    { timeout: 300_000 },
+    async () => {
+      await env.app.ready();
+      const failures: string[] = [];
+      for (const route of declaredRoutes(env.app)) {
+        const key = `${route.method} ${route.url}`;
+        const sample = samples[key];
+        if (!sample) continue;
+        // The highest caller the route lets in (none for a public route).
+        const who =
+          route.access.kind === 'public'
+            ? undefined
+            : (['superadmin', 'admin', 'office', 'agent'] as const).find((w) => allows(route.access, w));
+        const token = who && (await world.token(who));
+        const req = await sample.build(world, world.own);
+        const [path, query] = req.url.split('?');
+        const withQuery = (extra: string) => `${path}?${query ? `${query}&` : ''}${extra}`;
+        // The click redirect has no schema: its path ids are parsed strictly and anything else is 404.
+        if (!route.url.includes('/links/go/')) {
+          const nul = await send(route.method, { ...req, url: withQuery('probe=%00') }, token);
+          if (nul.status !== 400) failures.push(`${key} with a NUL in the query: ${nul.status}`);
+          // A lone surrogate cannot travel in a URL (it decodes to U+FFFD); in JSON it can.
+          if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
+            const body = { ...req.body, probe: 'x\uD800' };
+            const res = await send(route.method, { ...req, body }, token);
+            if (res.status !== 400) failures.push(`${key} with a lone surrogate in the body: ${res.status}`);
+          }
+        }
+        const segments = path.split('/');
+        for (let i = 0; i < segments.length; i++) {
+          if (!/^\d+$/.test(segments[i])) continue;
+          for (const bad of ['3000000000', '0x10', '1e3']) {
+            const url = [...segments.slice(0, i), bad, ...segments.slice(i + 1)].join('/');
+            const res = await send(route.method, { ...req, url: query ? `${url}?${query}` : url }, token);
+            if (res.status !== 400 && res.status !== 404) failures.push(`${key} with ${url}: ${res.status}`);
+          }
         }
       }
-      const segments = path.split('/');
-      for (let i = 0; i < segments.length; i++) {
-        if (!/^\d+$/.test(segments[i])) continue;
-        for (const bad of ['3000000000', '0x10', '1e3']) {
-          const url = [...segments.slice(0, i), bad, ...segments.slice(i + 1)].join('/');
-          const res = await send(route.method, { ...req, url: query ? `${url}?${query}` : url }, token);
-          if (res.status !== 400 && res.status !== 404) failures.push(`${key} with ${url}: ${res.status}`);
-        }
-      }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 });
