@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { apiLogin } from '../support/api';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { statsData, type StatsData } from '../support/stats-data';
+import {
+  bodyRows,
+  cell,
+  choose,
+  exportCsv,
+  headers,
+  load,
+  openPrintVersion,
+  statsTable,
+} from '../support/stats-page';
+
+// Figures are checked on the spec's own site; the demo history is only searched and drilled into.
+let browser: Browser;
+let data: StatsData;
+before(async () => {
+  browser = await launchBrowser();
+  data = await statsData(await apiLogin('super'));
+});
+after(async () => {
+  await browser.close();
+});
+
+describe('Sites Statistics', () => {
+  it('admin: searches the demo history, drills date -> office -> agent -> detail, sorts, exports and prints', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'admin');
+    await page.goto('/app/stats/sites');
+    await page.getByRole('heading', { name: 'Sites Statistics', level: 1 }).waitFor();
+    await choose(page, 'Choose payout period', 'Last month');
+    await load(page);
+    await page.waitForURL(/start=/);
+    await page.getByText(/^Period: .* · By date$/).waitFor();
+    assert.ok((await bodyRows(page)).length > 5, 'the demo history has days last month');
+    await statsTable(page).getByText('Overall Total').waitFor();
+
+    const day = (await statsTable(page).locator('tbody button').first().innerText()).trim();
+    await statsTable(page).locator('tbody button').first().click();
+    await page.waitForURL(
+      new RegExp(`groupBy=company.*start=${day}&end=${day}|start=${day}&end=${day}.*groupBy=company`),
+    );
+    await page.getByText(new RegExp(`^Period: ${day} - ${day} .* · By office$`)).waitFor();
+    await statsTable(page).locator('tbody button').first().click();
+    await page.waitForURL(/groupBy=agent/);
+    await page.getByText(/· By agent$/).waitFor();
+    await statsTable(page).locator('tbody button').first().click();
+    await page.waitForURL(/groupBy=detail/);
+    await page.getByText(/· By detail$/).waitFor();
+    assert.deepEqual((await headers(page)).slice(0, 6), ['No', 'Date', 'Office', 'Agent', 'Site', 'Link']);
+
+    await statsTable(page)
+      .getByRole('button', { name: /^Total Sales/ })
+      .click();
+    await page.waitForURL(/sortField=sales&sortAsc=true/);
+    const lines = await exportCsv(page);
+    assert.match(lines[0], /^Date,Office,Agent,Site,Link,/);
+    assert.match(lines[lines.length - 1], /^Overall Total,/);
+    assert.equal(lines.length, (await bodyRows(page)).length + 2);
+    await openPrintVersion(page);
+    await page.close();
+  });
+
+  it("office: its agents' exact figures on its own site, without the Office column", async () => {
+    const page = await newPage(browser);
+    await loginAs(page, data.office.username);
+    await page.goto(`/app/stats/sites?siteId=${data.site.id}&groupBy=agent`);
+    const agent = `${data.agent.username} (Test Agent)`;
+    await statsTable(page).getByText(agent).waitFor();
+    assert.ok(!(await headers(page)).includes('Office'));
+    assert.equal(await cell(page, agent, 'Main'), String(data.sales));
+    assert.equal(await cell(page, agent, 'Main Bonus'), '1');
+    assert.equal(await cell(page, agent, 'Total Sales'), String(data.sales));
+    assert.equal(await cell(page, agent, 'Total Bonus'), '1');
+    assert.equal(await cell(page, agent, 'Payout'), '₱300');
+    assert.equal(await cell(page, agent, 'Bonus Payout'), '₱50');
+    assert.equal(await cell(page, `${data.other.username} (Test Agent)`, 'Type 2'), '1');
+    assert.equal(await cell(page, 'Overall Total', 'Total Sales'), String(data.sales + 1));
+    const lines = await exportCsv(page);
+    assert.equal(lines.length, 1 + 2 + 1);
+    assert.ok(!lines[0].includes('Earning'));
+    await page.close();
+  });
+
+  it('agent: itself only, by date or detail', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, data.agent.username);
+    await page.goto(`/app/stats/sites?siteId=${data.site.id}&groupBy=detail`);
+    await statsTable(page).getByText('Overall Total').waitFor();
+    assert.equal((await bodyRows(page)).length, data.sales + 1);
+    assert.ok(!(await headers(page)).includes('Agent'));
+    await page.getByRole('combobox', { name: 'Group by', exact: true }).click();
+    const options = await page.getByRole('option').allInnerTexts();
+    assert.deepEqual(
+      options.map((o) => o.trim()),
+      ['Date', 'Detail'],
+    );
+    await page.close();
+  });
+});
