@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../support/api';
@@ -59,6 +60,16 @@ describe('office performance', () => {
     await page.waitForURL(/start2=/);
     await rowReads(page, data.agent.username, [data.agent.username, '0', String(data.sales), '-100.00%']);
     assert.equal(await colourOf(page, '-100.00%'), 'red');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = (await readFile((await download.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
+    assert.deepEqual(csv.split('\r\n'), [
+      'Name,Sales1,Sales2,Progress',
+      `${data.agent.username},0,${data.sales},-100`,
+      '',
+    ]);
     await page.close();
   });
 

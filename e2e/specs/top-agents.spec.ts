@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../support/api';
@@ -59,6 +60,17 @@ describe('top agents', () => {
     await page.getByText(/· By office$/).waitFor();
     await table(page, 'Top 10 Offices').getByText(data.office.officeName).waitFor();
     await firstRow(page, 'Top 10 Offices', ['1', data.office.officeName, String(data.sales)]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^top-agents-company-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await download.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
+    assert.deepEqual(csv.split('\r\n').slice(0, 3), [
+      'No,Office,Sales',
+      `1,${data.office.officeName},${data.sales}`,
+      '',
+    ]);
 
     await page.getByLabel('Print version').check({ force: true });
     await page.getByRole('search', { name: 'Load statistics' }).waitFor({ state: 'detached' });

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal, officeProgress, type TPerformanceList } from '@salesdesk/contract';
 import { buildAdmin, tokenFor } from '../test/factories';
@@ -120,5 +121,33 @@ describe('POST stats/periods', () => {
     ]) {
       expect((await periods(adminToken, body)).status, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('POST stats/periods/export', () => {
+  const rowsOf = (csv: string) => parse(csv.replace(/^\uFEFF/, '')) as string[][];
+
+  it("writes an office's comparison as on screen, in the asked order", async () => {
+    const token = await tokenFor(env.ctx, w.offices[0].accountId);
+    const [a1, a2] = w.agents;
+    const res = await call<string>(env.app, 'POST', 'stats/periods/export', {
+      token,
+      body: { period1: P1, period2: P2, sortField: 'progress', sortAsc: true, page: 3 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.res.headers['content-disposition']).toBe(
+      'attachment; filename="office-performance-agent-2033-03-13-2033-03-19-2033-03-06-2033-03-12.csv"',
+    );
+    expect(rowsOf(res.body)).toEqual([
+      ['Name', 'Sales1', 'Sales2', 'Progress'],
+      [a2.username, '1', '3', '-66.67'],
+      [a1.username, '4', '2', '100'],
+    ]);
+    const agentToken = await tokenFor(env.ctx, a1.accountId);
+    const refused = await call(env.app, 'POST', 'stats/periods/export', {
+      token: agentToken,
+      body: { period1: P1, period2: P2 },
+    });
+    expect(refused.status).toBe(403);
   });
 });

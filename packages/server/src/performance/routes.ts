@@ -23,6 +23,12 @@ const performanceRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx 
   );
 
   app.post(
+    '/stats/periods/export',
+    { config: { access: role(Role.Company) }, schema: { body: ZPeriodsRequest } },
+    (req, reply) => performance.exportPeriods(ctx, principalOf(req), req.body, reply),
+  );
+
+  app.post(
     '/stats/office-charts',
     {
       config: { access: role(Role.Company) },

@@ -1,13 +1,18 @@
 // Office performance (two periods compared) and the office progress chart, office and above.
+import type { FastifyReply } from 'fastify';
 import {
   isAdmin,
+  PERFORMANCE_HEADERS,
   type TChartModel,
+  type TPerformanceRow,
   type TPerformanceList,
   ZOfficeChartsRequest,
   ZPeriodsRequest,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { csvFileName, sendCsv, type CsvColumn } from '../common/csv';
+import { CSV_CHUNK_ROWS } from '../common/csv-rows';
 import type { Principal } from '../http/auth';
 import { notFound } from '../http/errors';
 import { assertOffice } from '../http/tenant';
@@ -57,4 +62,32 @@ export async function officeCharts(
     });
     return { companyId: o.id, officeName: o.office_name, items };
   });
+}
+
+/** Every row of the comparison as CSV, in the screen's order and columns; progress as a plain number (a
+ * leading + or - would be taken for a formula and escaped). */
+export async function exportPeriods(ctx: AppContext, p: Principal, req: PeriodsRequest, reply: FastifyReply) {
+  const groupBy = req.groupBy ?? (isAdmin(p.role) ? 'company' : 'agent');
+  const columns: CsvColumn<TPerformanceRow>[] = [
+    { header: PERFORMANCE_HEADERS.name, value: (r) => r.name },
+    { header: PERFORMANCE_HEADERS.sales1, value: (r) => r.sales1 },
+    { header: PERFORMANCE_HEADERS.sales2, value: (r) => r.sales2 },
+    { header: PERFORMANCE_HEADERS.progress, value: (r) => r.progress },
+  ];
+  const rows = (async function* () {
+    for (let page = 1; ; page++) {
+      const { items } = await periodsPage(ctx.db, p, groupBy, { ...req, page, pageSize: CSV_CHUNK_ROWS });
+      if (items.length) yield items;
+      if (items.length < CSV_CHUNK_ROWS) return;
+    }
+  })();
+  const name = [
+    'office-performance',
+    groupBy,
+    req.period1.start,
+    req.period1.end,
+    req.period2.start,
+    req.period2.end,
+  ];
+  return sendCsv(reply, csvFileName(name), columns, rows);
 }

@@ -15,6 +15,13 @@ export const officeStatsSamples: Record<string, RouteSample> = {
     build: (_w, t) => ({ url: 'stats/top10/computed', body: { ...week(), siteIds: [t.siteId], page: 1 } }),
     tenantIds: true,
   },
+  'POST /api/stats/top10/computed/export': {
+    build: (_w, t) => ({ url: 'stats/top10/computed/export', body: { ...week(), siteIds: [t.siteId] } }),
+    tenantIds: true,
+  },
+  'POST /api/stats/periods/export': {
+    build: () => ({ url: 'stats/periods/export', body: { period1: week(), period2: week() } }),
+  },
   'POST /api/stats/periods': {
     build: () => ({
       url: 'stats/periods',

@@ -21,6 +21,12 @@ const topAgentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
     },
     (req) => topAgents.top10Computed(ctx, principalOf(req), req.body),
   );
+
+  app.post(
+    '/stats/top10/computed/export',
+    { config: { access: role(Role.Company) }, schema: { body: ZTop10Request } },
+    (req, reply) => topAgents.exportRanking(ctx, principalOf(req), req.body, reply),
+  );
 };
 
 export default topAgentsRoutes;

@@ -1,9 +1,12 @@
 // Top agents: who sold most in a period, by agent or by office. The ranking is shared by every
 // signed-in role (it is the dashboard's leaderboard); only admins see which office an agent is in,
 // and a site filter names only sites the caller has.
+import type { FastifyReply } from 'fastify';
 import {
   isAdmin,
+  TOP_HEADERS,
   TOP_ROWS,
+  topAgentLabel,
   topAgentsGroupBy,
   type TTop10,
   type TTop10Computed,
@@ -13,11 +16,14 @@ import {
 } from '@salesdesk/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { csvFileName, sendCsv, type CsvColumn } from '../common/csv';
+import { CSV_CHUNK_ROWS } from '../common/csv-rows';
 import type { Queryable } from '../db/client';
 import type { Principal } from '../http/auth';
 import { notFound } from '../http/errors';
 import {
   countVisibleSites,
+  rankingChunks,
   rankingPage,
   topPlaces,
   type Grouping,
@@ -68,4 +74,24 @@ export async function top10Computed(
   const { items, total } = await rankingPage(ctx.db, groupBy, filter, isAdmin(p.role), page);
   const first = (page.page - 1) * page.pageSize;
   return { groupBy, total, items: items.map((r, i) => ({ no: first + i + 1, ...toTopRow(r) })) };
+}
+
+/** The whole ranking as CSV, in the screen's columns: No, Office (when shown), Agent (agent grouping), Sales. */
+export async function exportRanking(ctx: AppContext, p: Principal, req: Top10Request, reply: FastifyReply) {
+  const { groupBy, filter } = await filterOf(ctx, p, req);
+  const withOffice = isAdmin(p.role);
+  const byAgent = groupBy === 'agent';
+  type Place = TTopRow & { no: number };
+  const columns: CsvColumn<Place>[] = [
+    { header: TOP_HEADERS.no, value: (r) => r.no },
+    ...(withOffice || !byAgent ? [{ header: TOP_HEADERS.office, value: (r: Place) => r.office }] : []),
+    ...(byAgent ? [{ header: TOP_HEADERS.agent, value: (r: Place) => topAgentLabel(r) }] : []),
+    { header: TOP_HEADERS.sales, value: (r) => r.sales },
+  ];
+  const places = (async function* () {
+    let no = 0;
+    for await (const chunk of rankingChunks(ctx.db, groupBy, filter, withOffice, CSV_CHUNK_ROWS))
+      yield chunk.map((r) => ({ no: ++no, ...toTopRow(r) }));
+  })();
+  return sendCsv(reply, csvFileName(['top-agents', groupBy, req.start, req.end]), columns, places);
 }

@@ -62,19 +62,20 @@ const OFFICE_ORDER: SortSpec<'sales'> = {
 
 export type Grouping = 'agent' | 'company';
 
-/** The first `limit` places. */
+/** `limit` places from the `offset`-th (0: the first). */
 export function topPlaces(
   db: Queryable,
   grouping: Grouping,
   f: RankingFilter,
   withOffice: boolean,
   limit: number,
+  offset = 0,
 ) {
   const query =
     grouping === 'agent'
       ? sql`select ${agentColumns(withOffice)} from ${agentFrom(f)} order by ${orderBy(AGENT_ORDER, {})}`
       : sql`select ${officeColumns} from ${officeFrom(f)} order by ${orderBy(OFFICE_ORDER, {})}`;
-  return queryRows<RankRecord>(db, sql`${query} limit ${limit}`);
+  return queryRows<RankRecord>(db, sql`${query} limit ${limit} offset ${offset}`);
 }
 
 /** One page of the whole ranking and the number of places. */
@@ -93,6 +94,21 @@ export function rankingPage(
     sort: byAgent ? AGENT_ORDER : OFFICE_ORDER,
     query: page,
   });
+}
+
+/** Every place of the ranking, `size` places a chunk (the CSV export). */
+export async function* rankingChunks(
+  db: Queryable,
+  grouping: Grouping,
+  f: RankingFilter,
+  withOffice: boolean,
+  size: number,
+): AsyncGenerator<RankRecord[]> {
+  for (let offset = 0; ; offset += size) {
+    const items = await topPlaces(db, grouping, f, withOffice, size, offset);
+    if (items.length) yield items;
+    if (items.length < size) return;
+  }
 }
 
 /** How many of `siteIds` are live sites the principal has (an office: its sites; admins: every site). */

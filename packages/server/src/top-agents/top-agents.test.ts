@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TTop10, TTop10Computed } from '@salesdesk/contract';
@@ -150,5 +151,41 @@ describe('POST stats/top10/computed', () => {
     ]) {
       expect((await computed(adminToken, { ...AUTUMN, ...paging })).status).toBe(400);
     }
+  });
+});
+
+describe('POST stats/top10/computed/export', () => {
+  const exportCsv = (token: string, body: object) =>
+    call<string>(env.app, 'POST', 'stats/top10/computed/export', { token, body });
+  const rowsOf = (csv: string) => parse(csv.replace(/^\uFEFF/, '')) as string[][];
+
+  it('writes every place of the ranking in the screen columns, for the caller', async () => {
+    const res = await exportCsv(adminToken, { ...AUTUMN, groupBy: 'agent' });
+    expect(res.status).toBe(200);
+    expect(res.res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.res.headers['content-disposition']).toBe(
+      'attachment; filename="top-agents-agent-2032-10-31-2032-11-13.csv"',
+    );
+    const expected = await expectedRanking(env.ctx, 'agent', AUTUMN, true);
+    expect(rowsOf(res.body)).toEqual([
+      ['No', 'Office', 'Agent', 'Sales'],
+      ...expected.map((r, i) => [String(i + 1), r.office, `${r.agent} (${r.agentName})`, String(r.sales)]),
+    ]);
+
+    const asOffice = await exportCsv(officeToken, { ...AUTUMN, siteIds: [w.siteId] });
+    expect(rowsOf(asOffice.body)).toEqual([
+      ['No', 'Office', 'Sales'],
+      ['1', w.offices[1].officeName, '7'],
+      ['2', w.offices[0].officeName, '2'],
+    ]);
+    const byAgent = rowsOf((await exportCsv(officeToken, { ...SPRING_WEEK, siteIds: [w.siteId] })).body);
+    expect(byAgent[0]).toEqual(['No', 'Agent', 'Sales']);
+    expect(byAgent.slice(1).map((r) => r[2])).toEqual(['3', '2', '1']);
+  });
+
+  it("refuses agents, another office's site and bad input", async () => {
+    expect((await exportCsv(agentToken, AUTUMN)).status).toBe(403);
+    expect((await exportCsv(officeToken, { ...AUTUMN, siteIds: [other.siteId] })).status).toBe(404);
+    expect((await exportCsv(adminToken, { start: AUTUMN.end, end: AUTUMN.start })).status).toBe(400);
   });
 });

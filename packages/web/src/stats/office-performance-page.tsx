@@ -22,7 +22,8 @@ import { ListSearch } from '../ui/list-search';
 import { SignedPercent } from '../ui/money';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { fetchPeriods, PERFORMANCE_KEY } from './office-stats-api';
+import { CsvExportButton } from '../logs/csv-export-button';
+import { fetchPeriods, PERFORMANCE_EXPORT, PERFORMANCE_KEY } from './office-stats-api';
 import {
   filtersOf,
   PERFORMANCE_FILTERS,
@@ -36,6 +37,11 @@ const GROUP_OPTIONS = [
   { value: 'company', label: 'Office' },
   { value: 'agent', label: 'Agent' },
 ];
+
+const sortOf = (q: { sortField?: TPerformanceSortField; sortAsc?: boolean }) => ({
+  sortField: q.sortField,
+  sortAsc: q.sortAsc,
+});
 
 const columns: DataColumn<TPerformanceRow, TPerformanceSortField>[] = [
   { id: 'name', header: PERFORMANCE_HEADERS.name, cell: (r) => r.name, sortable: true },
@@ -63,8 +69,7 @@ export function OfficePerformancePage() {
           ...performanceCriteria(filtersOf(query), hints),
           page: query.page,
           pageSize: query.pageSize,
-          sortField: query.sortField,
-          sortAsc: query.sortAsc,
+          ...sortOf(query),
         },
         signal,
       ),
@@ -124,6 +129,14 @@ export function OfficePerformancePage() {
             </>
           )}
         </ListSearch>
+      )}
+      {print ? null : (
+        <CsvExportButton
+          path={PERFORMANCE_EXPORT}
+          body={() => ({ ...performanceCriteria(list.list.filters, hints), ...sortOf(list.list.query) })}
+          total={answered?.total}
+          fallbackName="office-performance.csv"
+        />
       )}
       <CriteriaLine text={applied} print={print} onPrintChange={setPrint} />
       <DataTable columns={columns} caption="Office performance" print={print} {...list.table} />

@@ -15,6 +15,9 @@ import { apiFetch } from '../api/client';
 export const TOP_AGENTS_KEY = ['stats', 'top-agents'] as const;
 export const PERFORMANCE_KEY = ['stats', 'office-performance'] as const;
 export const OFFICE_CHARTS_KEY = ['stats', 'office-charts'] as const;
+/** The CSV exports: every place of the ranking, every row of the comparison. */
+export const TOP_AGENTS_EXPORT = 'stats/top10/computed/export';
+export const PERFORMANCE_EXPORT = 'stats/periods/export';
 
 export const fetchTop10 = (body: TTop10Request, signal?: AbortSignal) =>
   apiFetch<TTop10>('POST', 'stats/top10', body, { signal });

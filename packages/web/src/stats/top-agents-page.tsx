@@ -21,7 +21,8 @@ import { DateRange } from '../ui/date-range';
 import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { fetchRanking, TOP_AGENTS_KEY, useTop10 } from './office-stats-api';
+import { CsvExportButton } from '../logs/csv-export-button';
+import { fetchRanking, TOP_AGENTS_EXPORT, TOP_AGENTS_KEY, useTop10 } from './office-stats-api';
 import {
   filtersOf,
   parseIds,
@@ -98,6 +99,14 @@ export function TopAgentsPage() {
             </>
           )}
         </ListSearch>
+      )}
+      {print ? null : (
+        <CsvExportButton
+          path={TOP_AGENTS_EXPORT}
+          body={() => criteria}
+          total={answered?.total}
+          fallbackName="top-agents.csv"
+        />
       )}
       <CriteriaLine text={applied} print={print} onPrintChange={setPrint} />
       <SimpleGrid cols={{ base: 1, md: print ? 1 : 2 }} spacing="lg">
