@@ -79,11 +79,17 @@ const fromSales = (plan: ReportPlan): SQL =>
 /** One page of the sales of the report, in the plan's order (newest first by default). */
 export function detailPage(db: Queryable, plan: ReportPlan, page: { page: number; pageSize: number }) {
   const dir = plan.sort.asc ? sql`asc` : sql`desc`;
+  // By date exactly as the sales date index runs (no NULLS LAST: date is never null), so a page reads
+  // 50 index entries instead of sorting every sale of the period.
+  const order =
+    plan.sort.field === 'date'
+      ? sql`s.date ${dir}, s.id ${dir}`
+      : sql`${sortExpr(plan.sort.field)} ${dir} nulls last, s.date desc, s.id desc`;
   return queryRows<SaleRecord>(
     db,
     sql`select ${select(plan)} from ${fromSales(plan)}
         where ${salesWhere(plan)}
-        order by ${sortExpr(plan.sort.field)} ${dir} nulls last, s.date desc, s.id desc
+        order by ${order}
         limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`,
   );
 }
