@@ -200,3 +200,12 @@ describe('zod schemas', () => {
     );
   });
 });
+
+describe('ZDateString', () => {
+  it('takes real days from 1970 to 2999 only', async () => {
+    const { ZDateString } = await import('./period');
+    expect(ZDateString.safeParse('2026-11-22').success).toBe(true);
+    for (const bad of ['0000-01-01', '1969-12-31', '3000-01-01', '2026-02-30', '2026-1-1'])
+      expect(ZDateString.safeParse(bad).success).toBe(false);
+  });
+});

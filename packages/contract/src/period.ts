@@ -100,7 +100,13 @@ export function decodeChartRange(s: string | null | undefined): TChartRange | un
 }
 
 /** A real calendar day as 'YYYY-MM-DD'. */
-export const ZDateString = z.string().refine(isDateString, 'Must be a date (YYYY-MM-DD)');
+/** The days a filter may name: the database refuses year 0, and nothing was recorded before 1970. */
+export const FIRST_DAY = '1970-01-01';
+export const LAST_DAY = '2999-12-31';
+export const ZDateString = z
+  .string()
+  .refine(isDateString, 'Must be a date (YYYY-MM-DD)')
+  .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, 'Must be a date between 1970 and 2999');
 
 const ZRangeDay = z.string({ error: DATE_RANGE_INVALID }).refine(isDateString, DATE_RANGE_INVALID);
 /** The fields of a date range (any missing or invalid day reads 'Date Range is not valid'); pair with `checkPeriod`. */
