@@ -52,7 +52,8 @@ export const avpWeeksFor = (plan: ReportPlan): SQL => avpWeeksSql(plan.q, avpAge
 /** `avp_weeks as (...),` on AVP pages, else nothing. */
 export function avpWith(plan: ReportPlan): SQL {
   if (!isAvpPlan(plan)) return sql``;
-  return sql`avp_weeks as (${avpWeeksFor(plan)}),`;
+  // Materialized: each agent-week finds its period once, not once per rollup row joined to it.
+  return sql`avp_weeks as materialized (${avpWeeksFor(plan)}),`;
 }
 
 /** Joins each row of `alias` (agent `agentCol`, Eastern day `day`) to its agent-week; AVP pages only. */
