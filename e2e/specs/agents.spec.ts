@@ -47,7 +47,7 @@ async function search(p: Page, username: string) {
 describe('agents as superadmin', () => {
   it('lists the demo agents with office, password and the links', async () => {
     await page.goto('/app/agents');
-    await page.getByRole('heading', { name: 'Agents' }).waitFor();
+    await page.getByRole('heading', { name: 'Agents', exact: true }).waitFor();
     await page.getByRole('link', { name: '+ Add Agent' }).waitFor();
     const row = rowOf('agent01');
     await row.waitFor();

@@ -35,8 +35,9 @@ async function assertFits() {
     `page is ${pageWidth.scroll}px wide in ${pageWidth.inner}px`,
   );
   const actions = page.getByRole('columnheader', { name: 'Actions' });
-  await actions.scrollIntoViewIfNeeded();
   const reachable = await actions.evaluate((th) => {
+    // Scroll the table's own box to the end, as a user would with its scroll bar.
+    th.scrollIntoView({ block: 'nearest', inline: 'end' });
     const box = th.closest('[data-table-scroll]');
     if (!box) return 'no scroll box';
     const outer = box.getBoundingClientRect();

@@ -113,7 +113,7 @@ describe('session', () => {
     assert.match(await page.title(), new RegExp(`${brand.displayName}$`), 'the tab title names the brand');
     meCalls.length = 0;
     await page.getByRole('link', { name: 'Agents' }).click();
-    await page.getByRole('heading', { name: 'Agents' }).waitFor();
+    await page.getByRole('heading', { name: 'Agents', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     assert.equal(meCalls.length, 0, 'moving inside the app asks again for nothing');
     await page.close();
@@ -141,7 +141,7 @@ describe('screens follow the menu rules', () => {
       await page.waitForURL(/\/app\/home$/);
     }
     await page.goto('/app/agents');
-    await page.getByRole('heading', { name: 'Agents' }).waitFor();
+    await page.getByRole('heading', { name: 'Agents', exact: true }).waitFor();
     assert.match(page.url(), /\/app\/agents$/);
     await page.close();
   });
