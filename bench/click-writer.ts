@@ -16,7 +16,7 @@ const USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 /** Clicks of today spread over the demo's sites, types and agents, as the redirect records them. */
-function makeClicks(count: number): ClickRecord[] {
+export function makeClicks(count: number): ClickRecord[] {
   const rng = new Rng(42);
   const now = Date.now();
   return Array.from({ length: count }, (_, i) => {
@@ -38,7 +38,7 @@ function makeClicks(count: number): ClickRecord[] {
 
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
 
-async function writeWithWriter(db: Db, clicks: ClickRecord[]): Promise<number> {
+export async function writeWithWriter(db: Db, clicks: ClickRecord[]): Promise<number> {
   const writer = new ClickWriter(db, { maxPending: clicks.length });
   const started = process.hrtime.bigint();
   for (const click of clicks) writer.add(click);

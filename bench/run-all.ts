@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each beside a baseline measured in the same run, into bench/RESULTS.md.
+// `npm run bench -- logs` runs only the log pages at scale (see log-bench.ts).
 // Needs PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); uses and drops
 // its own databases. BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS shorten or lengthen the runs.
 import fs from 'node:fs';
@@ -6,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bundle-size';
 import { benchClickWriter } from './click-writer';
+import { runLogBench } from './log-bench';
 import { measureBareRedirect, runStore, type StoreRun } from './event-path';
 import { startApp } from './lib/processes';
 import { dropDatabase, freshDatabase, postgresAvailable } from './lib/postgres';
@@ -70,7 +72,11 @@ async function main() {
   const analysis = fs.readFileSync(path.join(here, 'analysis.md'), 'utf8');
   const results = renderResults({ date, command: 'npm run bench', sections, analysis });
   fs.writeFileSync(path.join(here, 'RESULTS.md'), results);
-  console.log(results);
+  await runLogBench('npm run bench', step);
+  console.log(fs.readFileSync(path.join(here, 'RESULTS.md'), 'utf8'));
 }
 
-await main();
+if (process.argv.slice(2).includes('logs')) {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
+  await runLogBench('npm run bench -- logs', step);
+} else await main();

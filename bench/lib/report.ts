@@ -60,10 +60,14 @@ export function renderResults(opts: {
     'Load comes from autocannon in the bench process; every server runs in its own process on 127.0.0.1.',
     '',
   ];
-  for (const s of opts.sections) {
-    out.push(`## ${s.title}`, '', s.setup, '', ...table(s.figures), '');
-    if (s.notes?.length) out.push(...s.notes.map((n) => `- ${n}`), '');
-  }
+  for (const s of opts.sections) out.push(...renderSection(s));
   out.push(opts.analysis.trim(), '');
   return out.join('\n');
+}
+
+/** One section's lines: title, setup, figures and notes. */
+export function renderSection(s: Section): string[] {
+  const out = [`## ${s.title}`, '', s.setup, '', ...table(s.figures), ''];
+  if (s.notes?.length) out.push(...s.notes.map((n) => `- ${n}`), '');
+  return out;
 }
