@@ -73,8 +73,7 @@ describe('reports are exact', () => {
     await setAvpSchedule(env.ctx);
     await setLppVisible(env.ctx, true);
     w = await generate(env.ctx);
-    data = await rawData(env.ctx, w.siteIds);
-    data.avpSites = new Set([w.approve.site.id, w.avp.site.id]);
+    data = await rawData(env.ctx);
     const { superToken, adminToken } = await adminTokens(env.ctx);
     const o = w.offices[0];
     roles = [
