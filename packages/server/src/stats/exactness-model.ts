@@ -93,17 +93,25 @@ const newAcc = (): Acc => ({
   types: new Map(),
 });
 
+const weekStarts = new Map<string, string>();
+/** The Sunday starting a day's week (memoized: the model asks for it per row and report). */
+function weekStart(day: string): string {
+  let w = weekStarts.get(day);
+  if (w === undefined) weekStarts.set(day, (w = weekOf(day).start));
+  return w;
+}
+
 export function reportModel(data: ModelData, q: ModelQuery) {
   const avp = isAvpKind(q.kind);
   // Each agent's AVP sales count per Sunday week, over every AVP site and every day of the week.
   const weekCount = new Map<string, number>();
   for (const s of data.sales) {
     if (s.event !== 0 || !data.avpSites.has(s.siteId)) continue;
-    const k = `${s.agentId}:${weekOf(s.day).start}`;
+    const k = `${s.agentId}:${weekStart(s.day)}`;
     weekCount.set(k, (weekCount.get(k) ?? 0) + 1);
   }
   const weekOfAgent = (agentId: number, day: string) => {
-    const n = weekCount.get(`${agentId}:${weekOf(day).start}`) ?? 0;
+    const n = weekCount.get(`${agentId}:${weekStart(day)}`) ?? 0;
     return { n, period: avpPeriodOf(data.schedule, n) };
   };
   const rowFilter = (e: RawClick | RawSale) =>
@@ -124,7 +132,7 @@ export function reportModel(data: ModelData, q: ModelQuery) {
     if (q.groupBy === 'date') return e.day;
     if (q.groupBy === 'company') return `${e.officeId}`;
     if (q.groupBy === 'detail') return `s${(e as RawSale).id}`;
-    return `${e.officeId}:${e.agentId}${byWeek ? `:${weekOf(e.day).start}` : ''}`;
+    return `${e.officeId}:${e.agentId}${byWeek ? `:${weekStart(e.day)}` : ''}`;
   };
 
   const groups = new Map<string, Acc>();
@@ -173,20 +181,25 @@ export function reportModel(data: ModelData, q: ModelQuery) {
   const days = Math.round((Date.parse(q.end) - Date.parse(q.start)) / 86_400_000) + 1;
   const prevStart = addDays(q.start, -days);
   const prevEnd = addDays(q.start, -1);
-  const prevSales = data.sales.filter((s) => rowFilter(s));
-  const prevLpp = (match: (s: RawSale) => boolean) => prevSales.filter(match).reduce((n, s) => n + s.lpp, 0);
+  // The lpp of the period before, summed once per report by office, agent and agent-week.
+  const prevByKey = new Map<string, number>();
+  let prevTotal = 0;
+  const addPrev = (key: string, lpp: number) => prevByKey.set(key, (prevByKey.get(key) ?? 0) + lpp);
+  for (const s of data.sales) {
+    if (!rowFilter(s)) continue;
+    if (s.day >= prevStart && s.day <= prevEnd) {
+      prevTotal += s.lpp;
+      addPrev(`o${s.officeId}`, s.lpp);
+      addPrev(`a${s.officeId}:${s.agentId}`, s.lpp);
+    }
+    addPrev(`w${s.officeId}:${s.agentId}:${addDays(weekStart(s.day), 7)}`, s.lpp);
+  }
   const groupPrev = (key: string): number | null => {
     if (q.groupBy === 'detail') return null;
     const [officeId, agentId, week] = key.split(':');
-    if (week) {
-      const from = addDays(week, -7);
-      return prevLpp(
-        (s) => `${s.officeId}:${s.agentId}` === `${officeId}:${agentId}` && s.day >= from && s.day < week,
-      );
-    }
-    const inPrev = (s: RawSale) => s.day >= prevStart && s.day <= prevEnd;
-    if (q.groupBy === 'company') return prevLpp((s) => inPrev(s) && `${s.officeId}` === officeId);
-    return prevLpp((s) => inPrev(s) && `${s.officeId}:${s.agentId}` === `${officeId}:${agentId}`);
+    if (week) return prevByKey.get(`w${officeId}:${agentId}:${week}`) ?? 0;
+    if (q.groupBy === 'company') return prevByKey.get(`o${officeId}`) ?? 0;
+    return prevByKey.get(`a${officeId}:${agentId}`) ?? 0;
   };
 
   const payroll = isPayrollKind(q.kind);
@@ -218,7 +231,6 @@ export function reportModel(data: ModelData, q: ModelQuery) {
     };
   };
   const detail = q.groupBy === 'detail';
-  const prevTotal = prevLpp((s) => s.day >= prevStart && s.day <= prevEnd);
   return {
     rows: new Map([...groups].map(([k, a]) => [k, figures(a, groupPrev(k), detail)])),
     overall: figures({ ...overall, period: undefined, n: undefined }, prevTotal, false),
