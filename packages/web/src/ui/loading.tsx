@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 
 export function Loading() {
   return (
-    <Center py="xl" aria-busy="true" aria-label="Loading">
+    <Center py="xl" role="status" aria-busy="true" aria-label="Loading">
       <Loader size="sm" />
     </Center>
   );
