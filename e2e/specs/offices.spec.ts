@@ -162,19 +162,22 @@ describe('offices', () => {
   it('the search box follows the URL on back and forward', async () => {
     await page.goto('/app/offices');
     const box = page.getByLabel('Search by username');
-    await box.fill('office2');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(/username=office2/);
-    await rows().filter({ hasText: 'Cebu Sales' }).waitFor();
-    await box.fill('office3');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(/username=office3/);
     // The URL changes before React renders the page again: wait for the box rather than read it once.
     const boxShows = async (value: string) =>
       page.waitForFunction(([el, want]) => (el as HTMLInputElement).value === want, [
         await box.elementHandle(),
         value,
       ] as const);
+    await box.fill('office2');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/username=office2/);
+    await rows().filter({ hasText: 'Cebu Sales' }).waitFor();
+    // Type only once the box has taken the URL's value, or the sync could overwrite the new text.
+    await boxShows('office2');
+    await box.fill('office3');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/username=office3/);
+    await rows().filter({ hasText: 'Davao Team' }).waitFor();
     await page.goBack();
     await page.waitForURL(/username=office2/);
     await boxShows('office2');

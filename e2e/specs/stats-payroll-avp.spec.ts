@@ -63,6 +63,10 @@ describe('Payroll AVP', () => {
     assert.match(lines[lines.length - 1], /^Overall Total,.*₱600,\$12\.00$/);
     await choose(page, 'Group by', 'Detail');
     await load(page);
+    // The agent rows stay on screen until the detail answer replaces them.
+    await page.waitForURL(/groupBy=detail/);
+    for (let i = 0; i < 60 && (await bodyRows(page)).length !== data.sales + 2; i++)
+      await page.waitForTimeout(250);
     assert.equal((await bodyRows(page)).length, data.sales + 2);
     await openPrintVersion(page);
     await page.close();
