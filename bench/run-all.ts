@@ -9,9 +9,13 @@ import { benchBundle } from './bundle-size';
 import { benchClickWriter } from './click-writer';
 import { runLogBench } from './log-bench';
 import { measureBareRedirect, runStore, type StoreRun } from './event-path';
+import { oneCoreRun, type OneCoreRun } from './one-core';
+import { oneCoreSection } from './one-core-section';
+import { canPin } from './lib/pinning';
+import { wrkAvailable } from './lib/wrk';
 import { startApp } from './lib/processes';
 import { dropDatabase, freshDatabase, postgresAvailable } from './lib/postgres';
-import { renderResults, type Section } from './lib/report';
+import { renderResults, renderSection, type Section } from './lib/report';
 import {
   bundleSection,
   clickSection,
@@ -76,7 +80,29 @@ async function main() {
   console.log(fs.readFileSync(path.join(here, 'RESULTS.md'), 'utf8'));
 }
 
-if (process.argv.slice(2).includes('logs')) {
+/** PGlite, then PostgreSQL on a fresh database; null (with the reason) where taskset or wrk is missing. */
+async function oneCoreRuns(): Promise<OneCoreRun[] | null> {
+  if (!canPin() || !wrkAvailable()) {
+    step('one-core click runs skipped: they need taskset, two CPUs and wrk (apt-get install -y wrk)');
+    return null;
+  }
+  step('one core: PGlite');
+  const pglite = await oneCoreRun();
+  step('one core: PostgreSQL');
+  try {
+    return [pglite, await oneCoreRun(await freshDatabase(BENCH_DB))];
+  } finally {
+    await dropDatabase(BENCH_DB);
+  }
+}
+
+const args = process.argv.slice(2);
+if (args.includes('one-core')) {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
+  const runs = await oneCoreRuns();
+  const root = process.env.BENCH_APP_ROOT ? ` (BENCH_APP_ROOT=${process.env.BENCH_APP_ROOT})` : '';
+  if (runs) console.log(renderSection(oneCoreSection(runs, `npm run bench -- one-core${root}`)).join('\n'));
+} else if (args.includes('logs')) {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
   await runLogBench('npm run bench -- logs', step);
 } else await main();

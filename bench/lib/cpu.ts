@@ -15,7 +15,7 @@ function processCpuS(pid: number): number {
   }
 }
 
-function pidsNamed(name: string): number[] {
+export function pidsNamed(name: string): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -44,7 +44,8 @@ export function startCpuCount(serverPid: number | undefined): () => CpuSplit {
     const bench = process.cpuUsage(bench0);
     return {
       serverS: (serverPid ? processCpuS(serverPid) : 0) - server0,
-      postgresS: postgres() - postgres0,
+      // A backend that exits takes its CPU time along: never report less than nothing.
+      postgresS: Math.max(0, postgres() - postgres0),
       benchS: (bench.user + bench.system) / 1e6,
     };
   };

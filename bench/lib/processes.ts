@@ -14,7 +14,12 @@ export interface AppServer extends RunningServer {
 }
 
 /** The real app on a fresh data directory (PGlite unless `databaseUrl`), with the demo data. */
-export async function startApp(opts: { databaseUrl?: string; demoScale?: number }): Promise<AppServer> {
+export async function startApp(opts: {
+  databaseUrl?: string;
+  demoScale?: number;
+  /** Another checkout of the app (BENCH_APP_ROOT: the "before" figures); this one by default. */
+  cwd?: string;
+}): Promise<AppServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-bench-'));
   const env = {
     DATA_DIR: dataDir,
@@ -25,7 +30,7 @@ export async function startApp(opts: { databaseUrl?: string; demoScale?: number 
     LOG_LEVEL: 'warn',
     SECRET_KEY: 'bench-secret-key-0123456789abcdef',
   };
-  const app = await spawnServer({ env });
+  const app = await spawnServer({ env, cwd: opts.cwd });
   return Object.assign(app, { dataDir });
 }
 

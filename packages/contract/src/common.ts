@@ -134,6 +134,7 @@ export const ErrorCode = {
   Conflict: 'CONFLICT',
   RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
+  Unavailable: 'UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

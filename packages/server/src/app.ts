@@ -1,5 +1,6 @@
 // Builds the Fastify app: shared plugins first, then one plugin per area under /api.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -19,6 +20,7 @@ import { enforceAccess, type DeclaredRoute } from './http/access';
 import { clientError, frameworkError, registerErrorHandling } from './http/errors';
 import { refuseBadCharacters } from './http/input-guard';
 import { areas } from './areas';
+import { clickLane } from './tracking/click-lane';
 
 export type App = FastifyInstance;
 
@@ -26,6 +28,7 @@ const declaredByApp = new WeakMap<App, DeclaredRoute[]>();
 /** Every /api route with its declared access (the route matrix test walks them). */
 export const declaredRoutes = (app: App): DeclaredRoute[] => declaredByApp.get(app) ?? [];
 
+const KEEP_ALIVE_MS = 72_000;
 const INFO_LEVELS = new Set(['info', 'debug', 'trace']);
 // Nothing logs a request whole; should a line ever carry one, its credentials and body stay out.
 const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body'];
@@ -35,7 +38,17 @@ export async function buildApp(
   ctx: AppContext,
   opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<App> {
+  const trustProxy = ctx.config.trustProxy ? ctx.config.trustProxy.split(',').map((s) => s.trim()) : false;
   const app = Fastify({
+    // The click redirect's lane answers before Fastify sees the request (tracking/click-lane.ts).
+    serverFactory: (handler) => {
+      const lane = clickLane(ctx, trustProxy);
+      const server = http.createServer((req, res) => {
+        if (!lane(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = KEEP_ALIVE_MS; // Fastify's default; node's requestTimeout (300 s) stays
+      return server;
+    },
     logger: opts.logger
       ? {
           level: ctx.config.logLevel,
@@ -43,7 +56,7 @@ export async function buildApp(
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         }
       : false,
-    trustProxy: ctx.config.trustProxy ? ctx.config.trustProxy.split(',').map((s) => s.trim()) : false,
+    trustProxy,
     bodyLimit: 6 * 1024 * 1024,
     // One line per answered API call instead of two; the click redirect logs nothing (it is the hot path).
     logController: new LogController({ disableRequestLogging: true }),

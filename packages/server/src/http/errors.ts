@@ -21,6 +21,8 @@ export const forbidden = (msg = 'You may not do that') => new AppError(403, Erro
 export const conflict = (msg: string) => new AppError(409, ErrorCode.Conflict, msg);
 export const rateLimited = (msg = 'Too many requests, please wait and try again') =>
   new AppError(429, ErrorCode.RateLimited, msg);
+export const unavailable = (msg = 'Clicks cannot be recorded right now, please try again') =>
+  new AppError(503, ErrorCode.Unavailable, msg);
 export const invalidToken = (msg = 'Your session has ended, please log in again') =>
   new AppError(401, ErrorCode.InvalidToken, msg);
 

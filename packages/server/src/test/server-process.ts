@@ -25,6 +25,8 @@ export function freePort(): Promise<number> {
 export interface SpawnOptions {
   /** Node arguments; the app by default. */
   args?: string[];
+  /** The checkout to run from (the benchmark's "before" runs an older one); this repo by default. */
+  cwd?: string;
   env?: Record<string, string>;
   /** Start from this process's environment (default) or from `env` alone. */
   inheritEnv?: boolean;
@@ -53,7 +55,7 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
   const started = Date.now();
   const base = opts.inheritEnv === false ? {} : process.env;
   const child = spawn(process.execPath, opts.args ?? APP_ARGS, {
-    cwd: REPO_ROOT,
+    cwd: opts.cwd ?? REPO_ROOT,
     env: { ...base, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,21 +15,11 @@ export class ClickIdBlocks {
     private readonly blockSize = CLICK_ID_BLOCK,
   ) {}
 
-  /** The next id without waiting, or undefined when the block ran out (then call take()). */
+  /** The next id without waiting, or undefined when the block ran out (then wait for prefetch()). */
   next(): number | undefined {
     const left = this.ids.length - this.pos;
     if (left <= this.blockSize / 4 && !this.refill) void this.prefetch().catch(() => undefined);
     return left > 0 ? this.ids[this.pos++] : undefined;
-  }
-
-  /** The next id, waiting for a block when none is left; rejects when the database cannot give one. */
-  async take(): Promise<number> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const id = this.next();
-      if (id !== undefined) return id;
-      await this.prefetch();
-    }
-    throw new Error('No click id could be allocated');
   }
 
   prefetch(): Promise<void> {

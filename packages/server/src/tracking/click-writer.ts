@@ -1,7 +1,7 @@
 // Batched click writer: clicks and their stats_daily increments go to the database every 100 ms or
 // every 1,000 clicks, whichever comes first, one transaction per batch; close() flushes what is left.
 import type { Queryable } from '../db/client';
-import { AppError } from '../http/errors';
+import { unavailable } from '../http/errors';
 import { insertClicks, type ClickRecord } from './sql';
 
 export const FLUSH_INTERVAL_MS = 100;
@@ -38,10 +38,13 @@ export class ClickWriter {
     this.timer.unref();
   }
 
+  /** True when no further click may be buffered (the database has been away too long). */
+  get full(): boolean {
+    return this.pending.size >= (this.opts.maxPending ?? MAX_PENDING);
+  }
+
   add(click: ClickRecord) {
-    if (this.pending.size >= (this.opts.maxPending ?? MAX_PENDING)) {
-      throw new AppError(503, 'UNAVAILABLE', 'Clicks cannot be recorded right now, please try again');
-    }
+    if (this.full) throw unavailable();
     this.buffer.push(click);
     this.pending.set(click.id, click);
     if (this.buffer.length >= this.maxBatch) this.flushInBackground();

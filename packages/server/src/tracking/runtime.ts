@@ -7,6 +7,7 @@ import { loggableError } from '../common/loggable-error';
 import { TrackingCache } from './cache';
 import { ClickIdBlocks } from './click-ids';
 import { ClickWriter } from './click-writer';
+import { unavailable } from '../http/errors';
 import { loadUniqueKeys } from './sql';
 import { easternDayBounds, MAX_KEYS_PER_DAY, uniqueKey, UniqueTracker } from './uniques';
 
@@ -43,6 +44,7 @@ export class Tracking {
   readonly writer: ClickWriter;
   private readonly timer: NodeJS.Timeout;
   private unsubscribe: () => Promise<void> = async () => undefined;
+  private closing = false;
 
   constructor(
     private readonly ctx: TrackingCtx,
@@ -64,12 +66,27 @@ export class Tracking {
 
   /** Records a click when site, type and agent are clickable; null (nothing recorded) otherwise. */
   async record(c: ClickInput): Promise<ClickResult | null> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = this.recordNow(c);
+      if (now !== undefined) return now;
+      await this.ids.prefetch(); // the block ran out: wait for the next one
+    }
+    throw new Error('No click id could be allocated');
+  }
+
+  /**
+   * record() without waiting: the click, null when it is not clickable, or undefined when no click id is
+   * at hand (record() waits for a block). Throws 503, having changed nothing, when clicks cannot be kept.
+   */
+  recordNow(c: ClickInput): ClickResult | null | undefined {
+    if (this.closed || this.writer.full) throw unavailable();
     const hit = this.cache.resolve(c.siteId, c.typeId, c.agentId);
     if (!hit) return null;
-    const id = this.ids.next() ?? (await this.ids.take());
-    const t = c.time.getTime();
+    const id = this.ids.next();
+    if (id === undefined) return undefined;
     const isUnique =
-      !this.cache.isBlackListed(c.ip) && this.uniques.firstInDay(uniqueKey(c.typeId, c.agentId, c.ip), t);
+      !this.cache.isBlackListed(c.ip) &&
+      this.uniques.firstInDay(uniqueKey(c.typeId, c.agentId, c.ip), c.time.getTime());
     this.writer.add({
       id,
       time: c.time,
@@ -85,7 +102,13 @@ export class Tracking {
     return { clickId: id, isUnique, location: `${hit.type.prefix}${id}${hit.type.fragment}` };
   }
 
+  /** True once close() began: later clicks are refused (503), never buffered past the last flush. */
+  get closed(): boolean {
+    return this.closing;
+  }
+
   async close() {
+    this.closing = true;
     clearInterval(this.timer);
     await this.unsubscribe();
     await this.writer.close();

@@ -1,0 +1,41 @@
+// CPU pinning for the one-core measurement (taskset): the server alone on one CPU, the load generator and
+// PostgreSQL on the other, so the figure measures the server and not the scheduler's sharing.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { pidsNamed } from './cpu';
+
+export const SERVER_CPU = '1';
+export const LOAD_CPU = '0';
+const ALL_CPUS = `0-${os.availableParallelism() - 1}`;
+
+export function canPin(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return os.availableParallelism() >= 2;
+  } catch {
+    return false;
+  }
+}
+
+/** Pins every thread of `pid` (and the threads it starts later) to `cpus`. */
+export function pin(pid: number, cpus: string) {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Pins every PostgreSQL process (the postmaster too, so new backends inherit it) to `cpus`; the answer
+ * puts them back on every CPU. PostgreSQL is the machine's own service, so the run must always restore it.
+ */
+export function pinPostgres(cpus: string): () => void {
+  const pinAll = (mask: string) => {
+    for (const pid of pidsNamed('postgres')) {
+      try {
+        pin(pid, mask);
+      } catch {
+        /* a backend that exited meanwhile */
+      }
+    }
+  };
+  pinAll(cpus);
+  return () => pinAll(ALL_CPUS);
+}

@@ -1,0 +1,68 @@
+// The one-core click figures as a RESULTS.md section.
+import { ONE_CORE_CONNECTIONS, ONE_CORE_SECONDS, type OneCoreRun, type OneCoreServer } from './one-core';
+import { LOAD_CPU, SERVER_CPU } from './lib/pinning';
+import type { Section } from './lib/report';
+
+/** CPU microseconds per answered request, of the server and of PostgreSQL, in the wrk run. */
+export function cpuPerRequest(s: OneCoreServer) {
+  const answered = Math.max(1, s.max.requests);
+  return {
+    serverUs: (s.max.cpu.serverS * 1e6) / answered,
+    postgresUs: (s.max.cpu.postgresS * 1e6) / answered,
+  };
+}
+
+function note(label: string, s: OneCoreServer): string {
+  const cpu = cpuPerRequest(s);
+  const ms = (x: number) => `${x.toFixed(2)} ms`;
+  return (
+    `${label}: wrk ${Math.round(s.max.rps).toLocaleString('en-US')} req/s (p50 ${ms(s.max.p50Ms)}, p99 ${ms(s.max.p99Ms)}), ` +
+    `CPU per request: server ${cpu.serverUs.toFixed(0)} µs, PostgreSQL ${cpu.postgresUs.toFixed(0)} µs; ` +
+    `paced at ${s.paced.rate.toLocaleString('en-US')}/s: ${Math.round(s.paced.rps).toLocaleString('en-US')}/s answered, ` +
+    `p50 ${ms(s.paced.p50Ms)}, p99 ${ms(s.paced.p99Ms)}, ${s.paced.late} requests late; ` +
+    `${s.max.unexpected + s.paced.unexpected} unexpected answers, ${s.max.errors} socket errors.`
+  );
+}
+
+export function oneCoreSection(runs: OneCoreRun[], command: string): Section {
+  const figures = runs.flatMap(({ store, bare, app }) => [
+    {
+      measure: `one core, ${store}: requests/s`,
+      value: app.max.rps,
+      unit: 'req/s',
+      baseline: 'bare node:http 302, same core',
+      baselineValue: bare.max.rps,
+    },
+    {
+      measure: `one core, ${store}: p99 at half the bare maximum`,
+      value: app.paced.p99Ms,
+      unit: 'ms',
+      baseline: 'bare 302 at the same rate',
+      baselineValue: bare.paced.p99Ms,
+      digits: 2,
+    },
+    {
+      measure: `one core, ${store}: server CPU per click`,
+      value: cpuPerRequest(app).serverUs,
+      unit: 'µs',
+      baseline: 'bare 302 per request',
+      baselineValue: cpuPerRequest(bare).serverUs,
+    },
+  ]);
+  return {
+    title: 'Click redirect on one core',
+    setup:
+      `\`${command}\`. The server alone on CPU ${SERVER_CPU} (\`taskset -a -p -c ${SERVER_CPU}\` once it answers); ` +
+      `the load generator on CPU ${LOAD_CPU}: \`taskset -c ${LOAD_CPU} wrk -t1 -c${ONE_CORE_CONNECTIONS} -d${ONE_CORE_SECONDS}s --latency\` ` +
+      `over the 260 demo links in turn (after a 2 s wrk warm-up), then a paced load (bench/lib/paced-load.ts, ` +
+      `${ONE_CORE_CONNECTIONS} keep-alive connections, 2 s warm-up, ${ONE_CORE_SECONDS} s measured, latency from send to answer) ` +
+      `at half the bare server's maximum. With PostgreSQL as the store, every PostgreSQL process is pinned to CPU ` +
+      `${LOAD_CPU} with the load generator. The baseline is bench/bare-redirect.ts on CPU ${SERVER_CPU}, measured just ` +
+      `before each store. Goals (PostgreSQL): requests/s ratio >= 0.85, p99 ratio <= 1.5.`,
+    figures,
+    notes: runs.flatMap(({ store, bare, app }) => [
+      note(`Bare 302 before ${store}`, bare),
+      note(`Salesdesk on ${store}`, app),
+    ]),
+  };
+}

@@ -1,0 +1,70 @@
+// The click redirect on one core (issue 10): the server alone on CPU 1, wrk (and PostgreSQL, when it is
+// the store) on CPU 0; the bare node:http 302 on the same CPU is the baseline of the same run. Measures
+// the maximum rate (wrk -t1 -c50), the latency at half the bare maximum (paced load), and the CPU time
+// the server and PostgreSQL spend per click.
+// `npm run bench -- one-core` runs only this; BENCH_APP_ROOT=<other checkout> measures that code instead.
+import { checkClickLinks, clickPaths } from './demo-links';
+import { pinnedPacedLoad, type PacedResult } from './lib/paced-load';
+import { LOAD_CPU, pin, pinPostgres, SERVER_CPU } from './lib/pinning';
+import { sleep, startApp, startBareRedirect, type RunningServer } from './lib/processes';
+import { wrk, type WrkResult } from './lib/wrk';
+import fs from 'node:fs';
+
+export const ONE_CORE_CONNECTIONS = 50;
+export const ONE_CORE_SECONDS = Number(process.env.BENCH_ONE_CORE_S ?? 8);
+const WARMUP_S = 2;
+
+export interface OneCoreServer {
+  max: WrkResult;
+  /** At half the bare server's maximum rate. */
+  paced: PacedResult;
+}
+
+export interface OneCoreRun {
+  store: 'PGlite' | 'PostgreSQL';
+  bare: OneCoreServer;
+  app: OneCoreServer;
+}
+
+async function measure(server: RunningServer, halfRate: number | undefined): Promise<OneCoreServer> {
+  const load = { baseUrl: server.baseUrl, paths: clickPaths, connections: ONE_CORE_CONNECTIONS };
+  await wrk({ ...load, seconds: WARMUP_S });
+  const max = await wrk({ ...load, seconds: ONE_CORE_SECONDS, serverPid: server.pid });
+  await sleep(500); // the click writer's last batches
+  const paced = await pinnedPacedLoad({
+    port: server.port,
+    paths: clickPaths,
+    rate: Math.round(halfRate ?? max.rps / 2),
+    connections: ONE_CORE_CONNECTIONS,
+    warmupS: WARMUP_S,
+    seconds: ONE_CORE_SECONDS,
+    serverPid: server.pid,
+  });
+  return { max, paced };
+}
+
+/** Bare 302, then the app on the store (PGlite unless `databaseUrl`), both pinned to SERVER_CPU. */
+export async function oneCoreRun(
+  databaseUrl?: string,
+  cwd = process.env.BENCH_APP_ROOT,
+): Promise<OneCoreRun> {
+  const bareServer = await startBareRedirect();
+  let bare: OneCoreServer;
+  try {
+    pin(bareServer.pid!, SERVER_CPU);
+    bare = await measure(bareServer, undefined);
+  } finally {
+    await bareServer.stop();
+  }
+  const app = await startApp({ databaseUrl, cwd });
+  const unpinPostgres = databaseUrl ? pinPostgres(LOAD_CPU) : () => undefined;
+  try {
+    await checkClickLinks(app.baseUrl);
+    pin(app.pid!, SERVER_CPU);
+    return { store: databaseUrl ? 'PostgreSQL' : 'PGlite', bare, app: await measure(app, bare.max.rps / 2) };
+  } finally {
+    unpinPostgres();
+    await app.stop();
+    fs.rmSync(app.dataDir, { recursive: true, force: true });
+  }
+}

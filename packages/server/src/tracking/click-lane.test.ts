@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
+import { queryRows, sql } from '../db/client';
+import { buildClickPath } from '../test/factories';
+import { call, testEnvWith, type TestEnv } from '../test/harness';
+import { parseClickIds } from './click-lane';
+import { closeTracking, runningTracking } from './runtime';
+import { flushClicks } from './service';
+
+describe('parseClickIds', () => {
+  const parse = (url: string) => {
+    const out = [0, 0, 0];
+    return parseClickIds(url, out) ? out : null;
+  };
+
+  it('reads the three ids of a plain click path, with or without a query', () => {
+    expect(parse('/api/links/go/1/22/333')).toEqual([1, 22, 333]);
+    expect(parse('/api/links/go/7/8/9?utm=x')).toEqual([7, 8, 9]);
+    expect(parse('/api/links/go/2147483647/1/1')).toEqual([2147483647, 1, 1]);
+  });
+
+  it('leaves every other shape to the Fastify route', () => {
+    for (const url of [
+      '/api/links/go/1/2/3/',
+      '/api/links/go/01/2/3',
+      '/api/links/go/0/2/3',
+      '/api/links/go/1/2',
+      '/api/links/go/1/2/3/4',
+      '/api/links/go/2147483648/1/1',
+      '/api/links/go/12345678901/1/1',
+      '/api/links/go/1/0x10/3',
+      '/api/links/go/1/1e3/3',
+      '/api/links/go/%31/2/3',
+      '/api/links/go/1//3',
+      '/api/links/go/1/2/3#x',
+    ]) {
+      expect(parse(url), url).toBeNull();
+    }
+  });
+});
+
+// The lane only runs on a listening server (inject goes straight to Fastify), so these use real HTTP.
+describe('the click lane over HTTP', () => {
+  // Apps of their own over the worker's database (test files share the worker's app), closed at the end.
+  let env: TestEnv;
+  let proxied: TestEnv;
+  const listen = async (app: App) => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+  let base: string;
+  let proxiedBase: string;
+
+  beforeAll(async () => {
+    env = await testEnvWith({});
+    proxied = await testEnvWith({ TRUST_PROXY: '127.0.0.1' });
+    base = await listen(env.app);
+    proxiedBase = await listen(proxied.app);
+  });
+  afterAll(async () => {
+    await proxied.app.close();
+    await env.app.close(); // closes the click path; the next click of another file starts it afresh
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    fetch(url, { method, headers, redirect: 'manual' });
+  const clicksOf = async (agentId: number) => {
+    await flushClicks(env.ctx);
+    return queryRows<{ id: string; ip: string; is_unique: boolean; referer: string; user_agent: string }>(
+      env.ctx.db,
+      sql`select id, ip, is_unique, referer, user_agent from clicks where agent_id = ${agentId} order by id`,
+    );
+  };
+
+  it('records the click and answers the same 302 as the Fastify route', async () => {
+    const p = await buildClickPath(env.ctx);
+    const path = `/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`;
+    const res = await get(`${base}${path}`, { referer: 'https://blog.example/a', 'user-agent': 'UA/9' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-length')).toBe('0');
+    const location = res.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^${p.type.url}\\?clickid=\\d+$`));
+    const viaFastify = await call(env.app, 'GET', path.slice(5), { ip: '127.0.0.1' });
+    expect(viaFastify.status).toBe(302);
+    expect(viaFastify.res.headers['cache-control']).toBe('no-store');
+
+    const rows = await clicksOf(p.agent.id);
+    expect(rows.map((r) => [r.ip, r.is_unique, r.referer, r.user_agent])).toEqual([
+      ['127.0.0.1', true, 'https://blog.example/a', 'UA/9'],
+      ['127.0.0.1', false, null, 'lightMyRequest'],
+    ]);
+    expect(Number(rows[0].id)).toBe(Number(new URL(location).searchParams.get('clickid')));
+  });
+
+  it('leaves 404s, odd paths and other methods to Fastify, which answers them as before', async () => {
+    const p = await buildClickPath(env.ctx);
+    const ok = `/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`;
+    const cases: Array<[string, string, number]> = [
+      ['GET', `${ok}/`, 302], // Fastify ignores a trailing slash
+      ['GET', `/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id + 100000}`, 404],
+      ['GET', `/api/links/go/0${p.site.id}/${p.type.id}/${p.agent.id}`, 404],
+      ['GET', `/api/links/go/${p.site.id}/${p.type.id}/3000000000`, 404],
+      ['HEAD', ok, 404],
+      ['POST', ok, 404],
+    ];
+    for (const [method, path, status] of cases) {
+      const res = await get(`${base}${path}`, {}, method);
+      expect(res.status, `${method} ${path}`).toBe(status);
+      if (status === 404 && method === 'GET') expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(await clicksOf(p.agent.id)).toHaveLength(1);
+  });
+
+  it('reads the client address through a trusted proxy as Fastify does', async () => {
+    const p = await buildClickPath(env.ctx);
+    const path = `/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`;
+    expect((await get(`${proxiedBase}${path}`, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(302);
+    expect((await get(`${base}${path}`, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(302);
+    expect((await clicksOf(p.agent.id)).map((r) => r.ip)).toEqual(['203.0.113.9', '127.0.0.1']);
+  });
+
+  it('answers 503 in the API envelope and records nothing once the click path is closing', async () => {
+    const p = await buildClickPath(env.ctx);
+    const tracking = runningTracking(env.ctx)!;
+    await tracking.close();
+    const res = await get(`${base}/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(await clicksOf(p.agent.id)).toHaveLength(0);
+    await closeTracking(env.ctx);
+  });
+});

@@ -1,0 +1,97 @@
+// The click redirect served straight from node:http, ahead of Fastify. A click needs none of what the
+// authenticated API needs (request and reply objects, hooks, a child logger, routing, serializers), and
+// on one core those cost twice the click itself (bench/analysis.md). The lane takes only the plain shape
+// `GET /api/links/go/{siteId}/{typeId}/{agentId}[?...]` that it can answer with a 302 at once; anything
+// else (a 404, a 503, odd paths, a click waiting for an id block) goes on to the Fastify route, which
+// runs the same Tracking.record and answers with the API's error envelope.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
+import type { AppContext } from '../context';
+import { normalizeIp } from '../http/client-ip';
+import { runningTracking } from './runtime';
+
+export const CLICK_PREFIX = '/api/links/go/';
+const MAX_ID = 2_147_483_647;
+const ZERO = 48;
+const NINE = 57;
+const SLASH = 47;
+const QUESTION = 63;
+
+/**
+ * Reads the three ids of a plain click path into `out`; false for any other shape (leading zeros, more
+ * than ten digits, past the int columns, extra segments, a trailing slash), which Fastify then answers.
+ */
+export function parseClickIds(url: string, out: number[]): boolean {
+  let pos = CLICK_PREFIX.length;
+  for (let k = 0; k < 3; k++) {
+    const first = url.charCodeAt(pos);
+    if (first <= ZERO || first > NINE) return false;
+    let n = 0;
+    const start = pos;
+    for (let c = first; c >= ZERO && c <= NINE; c = url.charCodeAt(++pos)) {
+      n = n * 10 + (c - ZERO);
+      if (pos - start >= 10) return false;
+    }
+    if (n > MAX_ID) return false;
+    out[k] = n;
+    if (k < 2) {
+      if (url.charCodeAt(pos++) !== SLASH) return false;
+    } else if (pos < url.length && url.charCodeAt(pos) !== QUESTION) return false;
+  }
+  return true;
+}
+
+/** The value of header `name` (lower case) from the raw header list, without building req.headers. */
+function rawHeader(raw: string[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].length === name.length && raw[i].toLowerCase() === name) return raw[i + 1];
+  }
+  return undefined;
+}
+
+type LaneSocket = Socket & { salesdeskIp?: string };
+
+/**
+ * The lane for one app: answers true when it sent the redirect, false to leave the request to Fastify.
+ * `trustProxy` is the app's TRUST_PROXY list; the client address is then read as Fastify reads it.
+ */
+export function clickLane(
+  ctx: Pick<AppContext, 'db'>,
+  trustProxy: string[] | false,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const trust = trustProxy ? proxyAddr.compile(trustProxy) : null;
+  const ids = [0, 0, 0];
+  // A connection's address does not change: normalized once per socket, not per click.
+  const clientIp = (req: IncomingMessage): string => {
+    if (trust) return normalizeIp(proxyAddr(req, trust));
+    const socket = req.socket as LaneSocket;
+    return (socket.salesdeskIp ??= normalizeIp(socket.remoteAddress ?? ''));
+  };
+
+  return (req, res) => {
+    const url = req.url ?? '';
+    if (!url.startsWith(CLICK_PREFIX) || req.method !== 'GET' || !parseClickIds(url, ids)) return false;
+    const tracking = runningTracking(ctx);
+    if (!tracking || tracking.closed) return false;
+    let click;
+    try {
+      click = tracking.recordNow({
+        siteId: ids[0],
+        typeId: ids[1],
+        agentId: ids[2],
+        ip: clientIp(req),
+        time: new Date(),
+        referer: rawHeader(req.rawHeaders, 'referer'),
+        userAgent: rawHeader(req.rawHeaders, 'user-agent'),
+      });
+    } catch {
+      return false; // 503: nothing was recorded, and the Fastify route answers it in the API's envelope
+    }
+    if (!click) return false;
+    // The same headers the Fastify route sends; node adds Date and Connection, and writes it all at once.
+    res.writeHead(302, ['location', click.location, 'cache-control', 'no-store', 'content-length', '0']);
+    res.end();
+    return true;
+  };
+}
