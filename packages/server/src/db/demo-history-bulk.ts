@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { rebuildRollups } from '../stats/rollup-rebuild';
 import { loadBlackList, nextClickIds } from '../tracking/sql';
-import { uniqueKey, UniqueTracker } from '../tracking/uniques';
+import { UniqueTracker } from '../tracking/uniques';
 import type { Db, Queryable } from './client';
 import {
   demoTxId,
@@ -110,7 +110,7 @@ export async function insertHistoryBulk(
   const tracker = new UniqueTracker();
   const blackList = new Set(await loadBlackList(db));
   const uniqueness = (c: PlannedClick) =>
-    !blackList.has(c.ip) && tracker.firstInDay(uniqueKey(c.typeId, c.agentId, c.ip), c.time);
+    !blackList.has(c.ip) && tracker.firstInDay(c.typeId, c.agentId, c.ip, c.time);
   const lane = new WriteLane(WRITES_IN_FLIGHT);
   const counts: HistoryCounts = { clicks: 0, uniques: 0, sales: 0, bonuses: 0 };
   const report = progressReporter('demo history (bulk insert)', b.days.length, b.progress);

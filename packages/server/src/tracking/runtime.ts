@@ -9,7 +9,7 @@ import { ClickIdBlocks } from './click-ids';
 import { ClickWriter } from './click-writer';
 import { unavailable } from '../http/errors';
 import { loadUniqueKeys } from './sql';
-import { easternDayBounds, MAX_KEYS_PER_DAY, uniqueKey, UniqueTracker } from './uniques';
+import { easternDayBounds, MAX_KEYS_PER_DAY, UniqueTracker } from './uniques';
 
 /** The safety net behind change notices: a full reload every minute. */
 export const FULL_REFRESH_MS = 60_000;
@@ -80,26 +80,26 @@ export class Tracking {
    */
   recordNow(c: ClickInput): ClickResult | null | undefined {
     if (this.closed || this.writer.full) throw unavailable();
-    const hit = this.cache.resolve(c.siteId, c.typeId, c.agentId);
-    if (!hit) return null;
+    const type = this.cache.clickType(c.siteId, c.typeId);
+    const agent = type && this.cache.clickAgent(c.agentId, c.siteId);
+    if (!type || !agent) return null;
     const id = this.ids.next();
     if (id === undefined) return undefined;
     const isUnique =
-      !this.cache.isBlackListed(c.ip) &&
-      this.uniques.firstInDay(uniqueKey(c.typeId, c.agentId, c.ip), c.time.getTime());
+      !this.cache.isBlackListed(c.ip) && this.uniques.firstInDay(c.typeId, c.agentId, c.ip, c.time.getTime());
     this.writer.add({
       id,
       time: c.time,
       siteId: c.siteId,
       typeId: c.typeId,
       agentId: c.agentId,
-      officeId: hit.agent.officeId,
+      officeId: agent.officeId,
       ip: c.ip,
       isUnique,
       referer: clip(c.referer),
       userAgent: clip(c.userAgent),
     });
-    return { clickId: id, isUnique, location: `${hit.type.prefix}${id}${hit.type.fragment}` };
+    return { clickId: id, isUnique, location: type.prefix + id + type.fragment };
   }
 
   /** True once close() began: later clicks are refused (503), never buffered past the last flush. */
@@ -119,7 +119,7 @@ export class Tracking {
     const { start, end } = easternDayBounds(now);
     const rows = await loadUniqueKeys(this.ctx.db, new Date(start), new Date(end), MAX_KEYS_PER_DAY);
     this.uniques.preload(
-      rows.map((r) => uniqueKey(r.type_id, r.agent_id, r.ip)),
+      rows.map((r) => ({ typeId: r.type_id, agentId: r.agent_id, ip: r.ip })),
       now,
     );
   }

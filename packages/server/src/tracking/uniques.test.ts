@@ -18,29 +18,43 @@ describe('easternDayBounds', () => {
 describe('UniqueTracker', () => {
   it('counts a key once per Eastern day, not per UTC day', () => {
     const u = new UniqueTracker();
-    expect(u.firstInDay('k', at('2026-06-01T03:00:00Z'))).toBe(true); // May 31, 23:00 EDT
-    expect(u.firstInDay('k', at('2026-06-01T03:59:00Z'))).toBe(false);
-    expect(u.firstInDay('k', at('2026-06-01T04:00:00Z'))).toBe(true); // June 1, 00:00 EDT
-    expect(u.firstInDay('other', at('2026-06-01T05:00:00Z'))).toBe(true);
+    expect(u.firstInDay(1, 1, 'k', at('2026-06-01T03:00:00Z'))).toBe(true); // May 31, 23:00 EDT
+    expect(u.firstInDay(1, 1, 'k', at('2026-06-01T03:59:00Z'))).toBe(false);
+    expect(u.firstInDay(1, 1, 'k', at('2026-06-01T04:00:00Z'))).toBe(true); // June 1, 00:00 EDT
+    expect(u.firstInDay(1, 2, 'k', at('2026-06-01T05:00:00Z'))).toBe(true);
   });
 
   it('remembers preloaded keys and forgets the oldest past its bound', () => {
     const u = new UniqueTracker(2);
     const t = at('2026-06-01T12:00:00Z');
-    u.preload(['a'], t);
-    expect(u.firstInDay('a', t)).toBe(false);
-    expect(u.firstInDay('b', t)).toBe(true);
-    expect(u.firstInDay('c', t)).toBe(true); // forgets a
-    expect(u.firstInDay('a', t)).toBe(true);
+    u.preload([{ typeId: 1, agentId: 1, ip: 'a' }], t);
+    expect(u.firstInDay(1, 1, 'a', t)).toBe(false);
+    expect(u.firstInDay(1, 1, 'b', t)).toBe(true);
+    expect(u.firstInDay(2, 1, 'a', t)).toBe(true); // forgets a
+    expect(u.firstInDay(1, 1, 'a', t)).toBe(true); // forgets b
+    expect(u.firstInDay(2, 1, 'a', t)).toBe(false);
+    expect(u.firstInDay(1, 1, 'b', t)).toBe(true); // forgets (2, 1, a)
+    expect(u.firstInDay(2, 1, 'a', t)).toBe(true);
+  });
+
+  it('tells keys apart by type, agent and IP', () => {
+    const u = new UniqueTracker();
+    const t = at('2026-06-01T12:00:00Z');
+    expect(u.firstInDay(1, 2, '10.0.0.1', t)).toBe(true);
+    expect(u.firstInDay(2, 1, '10.0.0.1', t)).toBe(true);
+    expect(u.firstInDay(1, 2, '10.0.0.2', t)).toBe(true);
+    expect(u.firstInDay(12, 1, '10.0.0.1', t)).toBe(true);
+    expect(u.firstInDay(1, 21, '0.0.0.1', t)).toBe(true);
+    expect(u.firstInDay(1, 2, '10.0.0.1', t)).toBe(false);
   });
 
   it('keeps today while back-filled days come and go', () => {
     const u = new UniqueTracker();
     const today = Date.now();
-    u.firstInDay('k', today);
-    for (let d = 1; d <= 5; d++) u.firstInDay('k', today - d * 86_400_000);
-    u.firstInDay('x', today);
-    expect(u.firstInDay('k', today)).toBe(false);
+    u.firstInDay(1, 1, 'k', today);
+    for (let d = 1; d <= 5; d++) u.firstInDay(1, 1, 'k', today - d * 86_400_000);
+    u.firstInDay(1, 1, 'x', today);
+    expect(u.firstInDay(1, 1, 'k', today)).toBe(false);
   });
 });
 

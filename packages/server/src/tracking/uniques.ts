@@ -7,13 +7,61 @@ export const MAX_KEYS_PER_DAY = 500_000;
 /** Days kept at once: today, yesterday around midnight, and one more for back-filled history. */
 const MAX_DAYS = 3;
 
+/**
+ * One Eastern day's keys, looked up by agent, then type, then IP: no key string is built per click. A ring
+ * of the keys in arrival order (filled up to the bound, then overwritten oldest first) says which to forget.
+ */
+class DayKeys {
+  private readonly byAgent = new Map<number, Map<number, Set<string>>>();
+  private readonly agents: number[] = [];
+  private readonly types: number[] = [];
+  private readonly ips: string[] = [];
+  private oldest = 0;
+
+  constructor(private readonly max: number) {}
+
+  get size(): number {
+    return this.agents.length;
+  }
+
+  has(typeId: number, agentId: number, ip: string): boolean {
+    return this.byAgent.get(agentId)?.get(typeId)?.has(ip) ?? false;
+  }
+
+  /** Adds a key not yet held; past the bound, the oldest key goes first. */
+  add(typeId: number, agentId: number, ip: string) {
+    if (this.max <= 0) return;
+    if (this.agents.length < this.max) {
+      this.agents.push(agentId);
+      this.types.push(typeId);
+      this.ips.push(ip);
+    } else {
+      const i = this.oldest;
+      this.byAgent.get(this.agents[i])?.get(this.types[i])?.delete(this.ips[i]);
+      this.agents[i] = agentId;
+      this.types[i] = typeId;
+      this.ips[i] = ip;
+      this.oldest = (i + 1) % this.max;
+    }
+    let types = this.byAgent.get(agentId);
+    if (!types) this.byAgent.set(agentId, (types = new Map()));
+    let ips = types.get(typeId);
+    if (!ips) types.set(typeId, (ips = new Set()));
+    ips.add(ip);
+  }
+}
+
 interface Day {
   start: number;
   end: number;
-  keys: Set<string>;
+  keys: DayKeys;
 }
 
-export const uniqueKey = (typeId: number, agentId: number, ip: string) => `${typeId}:${agentId}:${ip}`;
+export interface UniqueKey {
+  typeId: number;
+  agentId: number;
+  ip: string;
+}
 
 /** The Eastern day holding the instant `t` (ms) as [start, end) in ms. */
 export function easternDayBounds(t: number): { start: number; end: number } {
@@ -30,21 +78,20 @@ export class UniqueTracker {
 
   constructor(private readonly maxKeysPerDay = MAX_KEYS_PER_DAY) {}
 
-  /** True when `key` is new in the Eastern day of `t` (ms); the key is remembered either way. */
-  firstInDay(key: string, t: number): boolean {
+  /** True when (type, agent, IP) is new in the Eastern day of `t` (ms); it is remembered either way. */
+  firstInDay(typeId: number, agentId: number, ip: string, t: number): boolean {
     const day = this.dayOf(t);
-    if (day.keys.has(key)) return false;
-    if (day.keys.size >= this.maxKeysPerDay) day.keys.delete(day.keys.values().next().value as string);
-    day.keys.add(key);
+    if (day.keys.has(typeId, agentId, ip)) return false;
+    day.keys.add(typeId, agentId, ip);
     return true;
   }
 
   /** Remembers keys known to have clicked in the day of `t` (loaded from the clicks table on start). */
-  preload(keys: Iterable<string>, t: number) {
+  preload(keys: Iterable<UniqueKey>, t: number) {
     const day = this.dayOf(t);
-    for (const key of keys) {
+    for (const k of keys) {
       if (day.keys.size >= this.maxKeysPerDay) break;
-      day.keys.add(key);
+      if (!day.keys.has(k.typeId, k.agentId, k.ip)) day.keys.add(k.typeId, k.agentId, k.ip);
     }
   }
 
@@ -53,7 +100,7 @@ export class UniqueTracker {
     if (current && t >= current.start && t < current.end) return current;
     let day = [...this.days.values()].find((d) => t >= d.start && t < d.end);
     if (day) this.days.delete(day.start);
-    else day = { ...easternDayBounds(t), keys: new Set<string>() };
+    else day = { ...easternDayBounds(t), keys: new DayKeys(this.maxKeysPerDay) };
     this.days.set(day.start, day);
     if (this.days.size > MAX_DAYS) this.evictOldDay();
     this.current = day;
