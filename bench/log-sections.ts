@@ -1,9 +1,8 @@
 // The log benchmark's part of RESULTS.md: its sections between two markers, replaced on every run so
 // `npm run bench -- logs` refreshes them without touching the other figures.
-import fs from 'node:fs';
 import type { IndexCost } from './index-costs';
 import { DEEP_PAGE, type LogMeasure } from './log-pages';
-import { machine, renderSection, type Figure, type Section } from './lib/report';
+import { machine, renderSection, spliceBlock, type Block, type Figure, type Section } from './lib/report';
 
 const START = '<!-- log benchmark: written by `npm run bench -- logs` -->';
 const END = '<!-- end of log benchmark -->';
@@ -100,29 +99,17 @@ export function indexCostSection(costs: IndexCost[]): Section {
   };
 }
 
+export const LOG_BLOCK: Block = { start: START, end: END };
+
 /** Replaces the log benchmark's block of RESULTS.md (or adds it before the analysis). */
 export function spliceLogSections(
   file: string,
   opts: { command: string; sections: Section[]; analysis: string },
 ) {
-  const block = [
-    START,
-    '',
+  spliceBlock(file, LOG_BLOCK, [
     `Written by \`${opts.command}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machine()}.`,
     '',
     ...opts.sections.flatMap(renderSection),
     opts.analysis.trim(),
-    '',
-    END,
-  ].join('\n');
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  let next: string;
-  if (start >= 0 && end > start) next = text.slice(0, start) + block + text.slice(end + END.length);
-  else {
-    const at = text.indexOf('## Analysis');
-    next = at >= 0 ? `${text.slice(0, at)}${block}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${block}\n`;
-  }
-  fs.writeFileSync(file, next);
+  ]);
 }

@@ -1,7 +1,7 @@
 // The one-core click figures as a RESULTS.md section.
 import { ONE_CORE_CONNECTIONS, ONE_CORE_SECONDS, type OneCoreRun, type OneCoreServer } from './one-core';
 import { LOAD_CPU, SERVER_CPU } from './lib/pinning';
-import type { Section } from './lib/report';
+import { machine, renderSection, spliceBlock, type Block, type Section } from './lib/report';
 
 /** CPU microseconds per answered request, of the server and of PostgreSQL, in the wrk run. */
 export function cpuPerRequest(s: OneCoreServer) {
@@ -65,4 +65,25 @@ export function oneCoreSection(runs: OneCoreRun[], command: string): Section {
       note(`Salesdesk on ${store}`, app),
     ]),
   };
+}
+
+/** The latest one-core run of this code, rewritten by every run. */
+export const ONE_CORE_BLOCK: Block = {
+  start: '<!-- one-core click benchmark -->',
+  end: '<!-- end of one-core click benchmark -->',
+};
+/** The same run against the code before issue 10 (BENCH_APP_ROOT), kept until measured again. */
+export const BEFORE_BLOCK: Block = {
+  start: '<!-- one-core click benchmark, before -->',
+  end: '<!-- end of one-core click benchmark, before -->',
+};
+
+export function spliceOneCore(file: string, runs: OneCoreRun[], command: string, before?: string) {
+  const section = oneCoreSection(runs, command);
+  if (before) section.title = `${section.title}: before (${before})`;
+  spliceBlock(file, before ? BEFORE_BLOCK : ONE_CORE_BLOCK, [
+    `Written by \`${command}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machine()}.`,
+    '',
+    ...renderSection(section),
+  ]);
 }

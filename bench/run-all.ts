@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each beside a baseline measured in the same run, into bench/RESULTS.md.
-// `npm run bench -- logs` runs only the log pages at scale (see log-bench.ts).
+// `npm run bench -- logs` runs only the log pages at scale (see log-bench.ts); `npm run bench -- one-core`
+// only the one-core click runs (one-core.ts), with BENCH_APP_ROOT=<checkout> for another commit's figures.
 // Needs PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); uses and drops
 // its own databases. BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS shorten or lengthen the runs.
 import fs from 'node:fs';
@@ -10,12 +11,13 @@ import { benchClickWriter } from './click-writer';
 import { runLogBench } from './log-bench';
 import { measureBareRedirect, runStore, type StoreRun } from './event-path';
 import { oneCoreRun, type OneCoreRun } from './one-core';
-import { oneCoreSection } from './one-core-section';
+import { BEFORE_BLOCK, ONE_CORE_BLOCK, oneCoreSection, spliceOneCore } from './one-core-section';
+import { LOG_BLOCK } from './log-sections';
 import { canPin } from './lib/pinning';
 import { wrkAvailable } from './lib/wrk';
 import { startApp } from './lib/processes';
 import { dropDatabase, freshDatabase, postgresAvailable } from './lib/postgres';
-import { renderResults, renderSection, type Section } from './lib/report';
+import { findBlock, renderResults, renderSection, spliceBlock, type Section } from './lib/report';
 import {
   bundleSection,
   clickSection,
@@ -27,6 +29,9 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCH_DB = 'salesdesk_bench';
+const RESULTS = path.join(here, 'RESULTS.md');
+/** BENCH_SKIP_LOGS=1: leave the log pages at scale (a 4 GB database) as they are in RESULTS.md. */
+const SKIP_LOGS = process.env.BENCH_SKIP_LOGS === '1';
 
 const step = (msg: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -62,6 +67,7 @@ async function main() {
   } finally {
     await dropDatabase(BENCH_DB);
   }
+  const oneCore = await oneCoreRuns();
   step('web bundle size (npm run build)');
   const bundle = benchBundle();
 
@@ -75,9 +81,18 @@ async function main() {
   ];
   const analysis = fs.readFileSync(path.join(here, 'analysis.md'), 'utf8');
   const results = renderResults({ date, command: 'npm run bench', sections, analysis });
-  fs.writeFileSync(path.join(here, 'RESULTS.md'), results);
-  await runLogBench('npm run bench', step);
-  console.log(fs.readFileSync(path.join(here, 'RESULTS.md'), 'utf8'));
+  // Blocks this run does not measure again are kept as they were.
+  const old = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
+  fs.writeFileSync(RESULTS, results);
+  const kept = [BEFORE_BLOCK, ...(oneCore ? [] : [ONE_CORE_BLOCK]), ...(SKIP_LOGS ? [LOG_BLOCK] : [])];
+  for (const block of kept) {
+    const text = findBlock(old, block);
+    if (text)
+      spliceBlock(RESULTS, block, text.slice(block.start.length, -block.end.length).trim().split('\n'));
+  }
+  if (oneCore) spliceOneCore(RESULTS, oneCore, 'npm run bench');
+  if (!SKIP_LOGS) await runLogBench('npm run bench', step);
+  console.log(fs.readFileSync(RESULTS, 'utf8'));
 }
 
 /** PGlite, then PostgreSQL on a fresh database; null (with the reason) where taskset or wrk is missing. */
@@ -100,8 +115,11 @@ const args = process.argv.slice(2);
 if (args.includes('one-core')) {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
   const runs = await oneCoreRuns();
-  const root = process.env.BENCH_APP_ROOT ? ` (BENCH_APP_ROOT=${process.env.BENCH_APP_ROOT})` : '';
-  if (runs) console.log(renderSection(oneCoreSection(runs, `npm run bench -- one-core${root}`)).join('\n'));
+  const root = process.env.BENCH_APP_ROOT ? `BENCH_APP_ROOT=${process.env.BENCH_APP_ROOT} ` : '';
+  if (runs) {
+    spliceOneCore(RESULTS, runs, `${root}npm run bench -- one-core`, process.env.BENCH_APP_ROOT);
+    console.log(renderSection(oneCoreSection(runs, `${root}npm run bench -- one-core`)).join('\n'));
+  }
 } else if (args.includes('logs')) {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
   await runLogBench('npm run bench -- logs', step);

@@ -71,3 +71,29 @@ export function renderSection(s: Section): string[] {
   if (s.notes?.length) out.push(...s.notes.map((n) => `- ${n}`), '');
   return out;
 }
+
+export interface Block {
+  start: string;
+  end: string;
+}
+
+/** The text of `block` in `text`, markers included, or undefined. */
+export function findBlock(text: string, block: Block): string | undefined {
+  const start = text.indexOf(block.start);
+  const end = text.indexOf(block.end);
+  return start >= 0 && end > start ? text.slice(start, end + block.end.length) : undefined;
+}
+
+/** Replaces `block` in `file` with `body` between its markers, or adds it before the analysis. */
+export function spliceBlock(file: string, block: Block, body: string[]) {
+  const whole = [block.start, '', ...body, '', block.end].join('\n');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const old = findBlock(text, block);
+  let next: string;
+  if (old) next = text.replace(old, () => whole);
+  else {
+    const at = text.indexOf('## Analysis');
+    next = at >= 0 ? `${text.slice(0, at)}${whole}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${whole}\n`;
+  }
+  fs.writeFileSync(file, next);
+}
