@@ -1,6 +1,8 @@
 // Tracking queries: what the click cache loads, the batched click insert with its rollup, the link list.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryOne, queryRows, type Queryable } from '../db/client';
+import { clickColumns, rollupColumns, sumClickIncrements } from './click-batch';
 import { CLICK_INCREMENTS, ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, sumIncrements } from '../stats/rollup';
 
 export interface ActiveTypeRow {
@@ -83,28 +85,44 @@ export interface ClickRecord {
   userAgent: string | null;
 }
 
-const column = <T>(batch: ClickRecord[], pick: (c: ClickRecord) => T) => sql.param(batch.map(pick));
+const CLICK_COLUMNS =
+  'id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent';
+const text = (fragment: SQL) => new PgDialect().sqlToQuery(fragment).sql;
 
 /**
- * Inserts a batch of clicks and adds them to stats_daily in one statement (one transaction).
- * A click id already stored is skipped with its increment, so retrying a batch never double counts.
+ * The batch insert: $1-$12 the click columns of clickColumns() (click_time as epoch ms: to_timestamp is
+ * exact to the microsecond), $13 the clicks expected to be new, $14-$20 their stats_daily increments.
+ * A click id already stored is skipped; if any was (a retried batch), the increments are summed again
+ * here from the rows actually inserted, so a retry never double counts. One statement, one transaction.
  */
+const INSERT_CLICKS = text(sql`
+  with inserted as (
+    insert into clicks (${sql.raw(CLICK_COLUMNS)})
+    select id, to_timestamp(ms::float8 / 1000), site_id, type_id, agent_id, office_id, ip, is_unique,
+      ($11::text[])[referer], ($12::text[])[user_agent]
+    from unnest($1::bigint[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[], $7::varchar[],
+                $8::boolean[], $9::int[], $10::int[])
+      as c(id, ms, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent)
+    on conflict (id) do nothing
+    returning click_time, site_id, type_id, office_id, agent_id, is_unique
+  ), all_new as (select count(*) = $13::int as yes from inserted)
+  insert into stats_daily (${ROLLUP_COLUMNS})
+  select day, site_id, type_id, office_id, agent_id, raws, uniques, 0, 0, 0, 0, 0, 0, 0, 0
+  from unnest($14::date[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[], $20::int[])
+    as r(day, site_id, type_id, office_id, agent_id, raws, uniques)
+  where (select yes from all_new)
+  union all
+  select * from (${sumIncrements(sql`select ${CLICK_INCREMENTS} from inserted`)}) recount
+  where not (select yes from all_new)
+  ${ROLLUP_ON_CONFLICT}`);
+
+/** Inserts a batch of clicks and adds them to stats_daily in one statement (one transaction). */
 export async function insertClicks(db: Queryable, batch: ClickRecord[]): Promise<void> {
-  await db.execute(sql`
-    with inserted as (
-      insert into clicks (id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent)
-      select * from unnest(
-        ${column(batch, (c) => c.id)}::bigint[], ${column(batch, (c) => c.time.toISOString())}::timestamptz[],
-        ${column(batch, (c) => c.siteId)}::int[], ${column(batch, (c) => c.typeId)}::int[],
-        ${column(batch, (c) => c.agentId)}::int[], ${column(batch, (c) => c.officeId)}::int[],
-        ${column(batch, (c) => c.ip)}::varchar[], ${column(batch, (c) => c.isUnique)}::boolean[],
-        ${column(batch, (c) => c.referer)}::text[], ${column(batch, (c) => c.userAgent)}::text[])
-      on conflict (id) do nothing
-      returning click_time, site_id, type_id, office_id, agent_id, is_unique
-    )
-    insert into stats_daily (${ROLLUP_COLUMNS})
-    ${sumIncrements(sql`select ${CLICK_INCREMENTS} from inserted`)}
-    ${ROLLUP_ON_CONFLICT}`);
+  const rollup = sumClickIncrements(batch);
+  // -1 never matches the inserted count: the database sums the increments itself.
+  const expected = rollup ? batch.length : -1;
+  const values = [...clickColumns(batch), expected, ...rollupColumns(rollup ?? [])];
+  await runStatement(db, 'insert_clicks', INSERT_CLICKS, values);
 }
 
 export interface LinkTarget {
@@ -139,3 +157,21 @@ export const findActiveTypes = (db: Queryable, siteId: number) =>
     sql`select id, typename from link_types
         where site_id = ${siteId} and status and deleted_at is null order by id`,
   );
+
+interface DriverClient {
+  query(...args: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Runs a constant statement text with its parameters: on PostgreSQL as a named prepared statement (each
+ * pooled connection parses and plans it once), on PGlite as a plain parameterized query (no named
+ * statements over its API). Drizzle's session holds the driver's client of a database or a transaction.
+ */
+async function runStatement(db: Queryable, name: string, statement: string, values: unknown[]) {
+  const client = (db as unknown as { session?: { client?: DriverClient } }).session?.client;
+  if (client && 'exec' in client) return client.query(statement, values);
+  if (client) return client.query({ name, text: statement, values });
+  // Anything else that runs Drizzle SQL (a stand-in in tests): the same text with $n as parameters.
+  const chunks = statement.split(/\$(\d+)/);
+  return db.execute(sql.join(chunks.map((c, i) => (i % 2 ? sql.param(values[Number(c) - 1]) : sql.raw(c)))));
+}

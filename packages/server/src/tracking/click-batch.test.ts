@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, sql } from '../db/client';
+import { buildAgent, buildClickPath } from '../test/factories';
+import { testEnv, type TestEnv } from '../test/harness';
+import { sumClickIncrements } from './click-batch';
+import { insertClicks, nextClickIds, type ClickRecord } from './sql';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await testEnv();
+});
+
+// Instants on both sides of an Eastern midnight and of both 2026 switches, with their Eastern day.
+// The 2006 one is before today's US rule (DST then ended on October 29): the database counts it.
+const MOMENTS: [string, string][] = [
+  ['2026-01-14T23:59:59.999-05:00', '2026-01-14'],
+  ['2026-01-15T00:00:00.000-05:00', '2026-01-15'],
+  ['2026-03-08T01:59:59.999-05:00', '2026-03-08'],
+  ['2026-03-08T03:00:00.001-04:00', '2026-03-08'],
+  ['2026-03-08T23:59:59.999-04:00', '2026-03-08'],
+  ['2026-03-09T00:00:00.000-04:00', '2026-03-09'],
+  ['2026-10-31T23:59:59.999-04:00', '2026-10-31'],
+  ['2026-11-01T01:30:00.500-04:00', '2026-11-01'],
+  ['2026-11-01T01:30:00.500-05:00', '2026-11-01'],
+  ['2026-11-01T23:59:59.999-05:00', '2026-11-01'],
+  ['2026-11-02T00:00:00.000-05:00', '2026-11-02'],
+];
+const BEFORE_RULE: [string, string] = ['2006-10-31T23:30:00.000-05:00', '2006-10-31'];
+const TEXTS = [null, '', 'plain', 'a "quoted", {braced} \\ back\\slash', 'NULL', 'ünï ✓ ,;'];
+
+type Path = Awaited<ReturnType<typeof buildClickPath>>;
+
+async function makeBatch(p: Path, agentIds: number[], moments: [string, string][]) {
+  const ids = await nextClickIds(env.ctx.db, moments.length * agentIds.length * 2);
+  return ids.map((id, i): ClickRecord => ({
+    id,
+    time: new Date(moments[Math.floor(i / (agentIds.length * 2))][0]),
+    siteId: p.site.id,
+    typeId: p.type.id,
+    agentId: agentIds[i % agentIds.length],
+    officeId: p.office.id,
+    ip: `10.9.${i % 3}.${i}`,
+    isUnique: i % 3 !== 0,
+    referer: TEXTS[i % TEXTS.length],
+    userAgent: TEXTS[(i + 2) % TEXTS.length],
+  }));
+}
+
+/** The site's rollup beside an independent count of its raw clicks (the day by the database's tz data). */
+async function rollupAndCount(siteId: number) {
+  const rollup = await queryRows<Record<string, unknown>>(
+    env.ctx.db,
+    sql`select day::text, type_id, office_id, agent_id, raws, uniques, sales + bonus_sales + lpp + bonus_lpp as others,
+               (earn + bonus_earn + payout + bonus_payout)::text as money
+        from stats_daily where site_id = ${siteId} order by day, agent_id`,
+  );
+  const counted = await queryRows<Record<string, unknown>>(
+    env.ctx.db,
+    sql`select (click_time at time zone 'America/New_York')::date::text as day, type_id, office_id, agent_id,
+               count(*)::int as raws, (count(*) filter (where is_unique))::int as uniques, 0 as others, '0.00' as money
+        from clicks where site_id = ${siteId}
+        group by 1, type_id, office_id, agent_id order by day, agent_id`,
+  );
+  return { rollup, counted };
+}
+
+describe('insertClicks', () => {
+  it('rolls up exactly what it inserts, across midnights and DST switches, retries included', async () => {
+    const p = await buildClickPath(env.ctx);
+    const second = await buildAgent(env.ctx, { officeId: p.office.id, siteIds: [p.site.id] });
+    const agentIds = [p.agent.id, second.agent.id];
+    const first = await makeBatch(p, agentIds, MOMENTS);
+    const later = await makeBatch(p, agentIds, [...MOMENTS.slice(3, 7), BEFORE_RULE]);
+
+    await insertClicks(
+      env.ctx.db,
+      first.filter((_, i) => i % 3 === 0),
+    );
+    await insertClicks(env.ctx.db, first); // a retried batch: a third of it is stored already
+    await insertClicks(env.ctx.db, later); // a click before today's DST rule: the database sums
+    await insertClicks(env.ctx.db, later); // stored whole: adds nothing
+
+    const { rollup, counted } = await rollupAndCount(p.site.id);
+    expect(rollup).toEqual(counted);
+    const days = new Set(rollup.map((r) => r.day));
+    expect(days).toEqual(new Set([...MOMENTS, BEFORE_RULE].map(([, day]) => day)));
+    const raws = rollup.reduce((n, r) => n + Number(r.raws), 0);
+    expect(raws).toBe(first.length + later.length);
+  });
+
+  it('stores every column as given: times to the millisecond, texts with quotes, braces and NULL', async () => {
+    const p = await buildClickPath(env.ctx);
+    const batch = await makeBatch(p, [p.agent.id], MOMENTS);
+    await insertClicks(env.ctx.db, batch);
+    const rows = await queryRows<Record<string, unknown>>(
+      env.ctx.db,
+      sql`select id::int, (extract(epoch from click_time) * 1000)::bigint::text as ms, ip, is_unique, referer, user_agent
+          from clicks where site_id = ${p.site.id} order by id`,
+    );
+    expect(rows).toEqual(
+      batch.map((c) => ({
+        id: c.id,
+        ms: String(c.time.getTime()),
+        ip: c.ip,
+        is_unique: c.isUnique,
+        referer: c.referer,
+        user_agent: c.userAgent,
+      })),
+    );
+  });
+
+  it('sums increments in memory per Eastern day, or leaves them to the database before the rule', () => {
+    const click = (iso: string, isUnique: boolean): ClickRecord => ({
+      id: 1,
+      time: new Date(iso),
+      siteId: 1,
+      typeId: 2,
+      agentId: 3,
+      officeId: 4,
+      ip: '10.0.0.1',
+      isUnique,
+      referer: null,
+      userAgent: null,
+    });
+    const key = { siteId: 1, typeId: 2, officeId: 4, agentId: 3 };
+    expect(
+      sumClickIncrements(MOMENTS.slice(6).flatMap(([iso]) => [click(iso, true), click(iso, false)])),
+    ).toEqual([
+      { day: '2026-10-31', ...key, raws: 2, uniques: 1 },
+      { day: '2026-11-01', ...key, raws: 6, uniques: 3 },
+      { day: '2026-11-02', ...key, raws: 2, uniques: 1 },
+    ]);
+    expect(sumClickIncrements([click(BEFORE_RULE[0], true)])).toBeNull();
+  });
+});
