@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { usePglitePrepared, usePostgresPrepared } from './prepared';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,6 +41,7 @@ async function openPostgres(url: string): Promise<Database> {
     await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
     client.release();
   }
+  usePostgresPrepared(db, pool);
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -51,6 +53,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  usePglitePrepared(db, client);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
