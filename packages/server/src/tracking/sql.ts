@@ -1,7 +1,7 @@
 // Tracking queries: what the click cache loads, the batched click insert with its rollup, the link list.
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { queryOne, queryRows, type Queryable } from '../db/client';
+import { preparedStatement, queryPrepared } from '../db/prepared';
 import { clickColumns, rollupColumns, sumClickIncrements } from './click-batch';
 import { CLICK_INCREMENTS, ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, sumIncrements } from '../stats/rollup';
 
@@ -87,7 +87,6 @@ export interface ClickRecord {
 
 const CLICK_COLUMNS =
   'id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent';
-const text = (fragment: SQL) => new PgDialect().sqlToQuery(fragment).sql;
 
 /**
  * The batch insert: $1-$12 the click columns of clickColumns() (click_time as epoch ms: to_timestamp is
@@ -95,7 +94,9 @@ const text = (fragment: SQL) => new PgDialect().sqlToQuery(fragment).sql;
  * A click id already stored is skipped; if any was (a retried batch), the increments are summed again
  * here from the rows actually inserted, so a retry never double counts. One statement, one transaction.
  */
-const INSERT_CLICKS = text(sql`
+const INSERT_CLICKS = preparedStatement(
+  'insert_clicks',
+  sql`
   with inserted as (
     insert into clicks (${sql.raw(CLICK_COLUMNS)})
     select id, to_timestamp(ms::float8 / 1000), site_id, type_id, agent_id, office_id, ip, is_unique,
@@ -114,7 +115,8 @@ const INSERT_CLICKS = text(sql`
   union all
   select * from (${sumIncrements(sql`select ${CLICK_INCREMENTS} from inserted`)}) recount
   where not (select yes from all_new)
-  ${ROLLUP_ON_CONFLICT}`);
+  ${ROLLUP_ON_CONFLICT}`,
+);
 
 /** Inserts a batch of clicks and adds them to stats_daily in one statement (one transaction). */
 export async function insertClicks(db: Queryable, batch: ClickRecord[]): Promise<void> {
@@ -122,7 +124,7 @@ export async function insertClicks(db: Queryable, batch: ClickRecord[]): Promise
   // -1 never matches the inserted count: the database sums the increments itself.
   const expected = rollup ? batch.length : -1;
   const values = [...clickColumns(batch), expected, ...rollupColumns(rollup ?? [])];
-  await runStatement(db, 'insert_clicks', INSERT_CLICKS, values);
+  await queryPrepared(db, INSERT_CLICKS, values);
 }
 
 export interface LinkTarget {
@@ -157,21 +159,3 @@ export const findActiveTypes = (db: Queryable, siteId: number) =>
     sql`select id, typename from link_types
         where site_id = ${siteId} and status and deleted_at is null order by id`,
   );
-
-interface DriverClient {
-  query(...args: unknown[]): Promise<unknown>;
-}
-
-/**
- * Runs a constant statement text with its parameters: on PostgreSQL as a named prepared statement (each
- * pooled connection parses and plans it once), on PGlite as a plain parameterized query (no named
- * statements over its API). Drizzle's session holds the driver's client of a database or a transaction.
- */
-async function runStatement(db: Queryable, name: string, statement: string, values: unknown[]) {
-  const client = (db as unknown as { session?: { client?: DriverClient } }).session?.client;
-  if (client && 'exec' in client) return client.query(statement, values);
-  if (client) return client.query({ name, text: statement, values });
-  // Anything else that runs Drizzle SQL (a stand-in in tests): the same text with $n as parameters.
-  const chunks = statement.split(/\$(\d+)/);
-  return db.execute(sql.join(chunks.map((c, i) => (i % 2 ? sql.param(values[Number(c) - 1]) : sql.raw(c)))));
-}
