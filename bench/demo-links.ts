@@ -26,13 +26,3 @@ export async function checkClickLinks(baseUrl: string, perSite = 10): Promise<Ma
   }
   return ids;
 }
-
-/** The n-th postback of a run: sites in turn, a known click of that site, a transaction id never used. */
-export function postbackPath(clicks: Map<number, number[]>, run: string) {
-  return (n: number) => {
-    const site = DEMO_SITES[n % DEMO_SITES.length];
-    const ids = clicks.get(site)!;
-    const clickId = ids[Math.floor(n / DEMO_SITES.length) % ids.length];
-    return `/api/postback/${site}?token=demo-${site}&clickId=${clickId}&event=sale&txId=${run}-${n}&email=c${n}%40mail.example`;
-  };
-}

@@ -1,10 +1,11 @@
 // Click redirect and postback throughput of the real server on one store (PGlite or PostgreSQL),
 // with the postback baseline (single-row INSERT commits) on the same database.
 import fs from 'node:fs';
-import { checkClickLinks, clickPath, postbackPath } from './demo-links';
+import { checkClickLinks, clickPath } from './demo-links';
 import { insertLoopPglite, insertLoopPostgres } from './insert-loop';
 import { measureLoad, type LoadResult } from './lib/load';
 import { sleep, startApp, startBareRedirect } from './lib/processes';
+import { addSites, EXTRA_SITES, POSTBACK_APP_ENV, postbackHeaders, postbackPath } from './postback-load';
 
 export const CLICK_CONNECTIONS = 50;
 export const POSTBACK_CONNECTIONS = 10;
@@ -37,10 +38,10 @@ export async function measureBareRedirect(): Promise<LoadResult> {
 
 /** Starts the app on a fresh store with the demo data, loads it, stops it, then runs the baseline. */
 export async function runStore(databaseUrl?: string): Promise<StoreRun> {
-  const app = await startApp({ databaseUrl });
+  const app = await startApp({ databaseUrl, env: POSTBACK_APP_ENV });
   let run: Omit<StoreRun, 'insertsPerS'>;
   try {
-    const clickIds = await checkClickLinks(app.baseUrl);
+    const demoClicks = await checkClickLinks(app.baseUrl);
     const clicks = await measureLoad({
       baseUrl: app.baseUrl,
       serverPid: app.pid,
@@ -49,10 +50,12 @@ export async function runStore(databaseUrl?: string): Promise<StoreRun> {
       expect: '3xx',
     });
     await sleep(500); // the click writer's last batches
+    const clickIds = databaseUrl ? await addSites(databaseUrl, demoClicks, EXTRA_SITES) : demoClicks;
     const postbacks = await measureLoad({
       baseUrl: app.baseUrl,
       serverPid: app.pid,
       path: postbackPath(clickIds, `pb${Date.now().toString(36)}`),
+      headers: postbackHeaders,
       connections: POSTBACK_CONNECTIONS,
       expect: '2xx',
     });

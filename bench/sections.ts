@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { BundleSizes } from './bundle-size';
 import { WRITER_ROWS } from './click-writer';
 import { CLICK_CONNECTIONS, POSTBACK_CONNECTIONS, type StoreRun } from './event-path';
+import { EXTRA_SITES } from './postback-load';
 import { DURATION_S, WARMUP_S, type LoadResult } from './lib/load';
 import type { Section } from './lib/report';
 
@@ -59,7 +60,7 @@ export function postbackSection(stores: StoreRun[]): Section {
   return {
     title: 'Sale postbacks',
     setup:
-      `GET /api/postback/{siteId}?token=&clickId=&event=sale&txId= with a new txId each, over the 5 demo sites, ` +
+      `GET /api/postback/{siteId}?token=&clickId=&event=sale&txId= with a new txId each, over the 5 demo sites (on PostgreSQL also ${EXTRA_SITES} copies of them), each 2,000 from a new X-Forwarded-For address (the app trusts the loopback proxy), so neither the per-address nor the per-site limit of 6,000 a minute is reached; ` +
       `${POSTBACK_CONNECTIONS} connections, ${runs}; each answered 200 after its commit (sale row and stats_daily ` +
       `increment). Baseline: ${POSTBACK_CONNECTIONS} concurrent loops of single-row INSERT commits into sales on the ` +
       `same database, same duration (PGlite: opened by the bench process once the server stopped).`,

@@ -28,6 +28,28 @@ export function pidsNamed(name: string): number[] {
   return pids;
 }
 
+/**
+ * CPU seconds of every PostgreSQL process, backends that have exited included: the postmaster (whose
+ * parent is not postgres) carries its waited-for children's time in cutime and cstime.
+ */
+export function postgresCpuS(): number {
+  let ticks = 0;
+  for (const pid of pidsNamed('postgres')) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+      const parentIsPostgres = fs.readFileSync(`/proc/${f[1]}/comm`, 'utf8').trim() === 'postgres';
+      ticks += f[11] + f[12] + (parentIsPostgres ? 0 : f[13] + f[14]);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return ticks / TICKS_PER_S;
+}
+
 export interface CpuSplit {
   serverS: number;
   postgresS: number;
@@ -36,7 +58,7 @@ export interface CpuSplit {
 
 /** Starts counting; the returned function answers the CPU seconds spent since. */
 export function startCpuCount(serverPid: number | undefined): () => CpuSplit {
-  const postgres = () => pidsNamed('postgres').reduce((sum, pid) => sum + processCpuS(pid), 0);
+  const postgres = postgresCpuS;
   const server0 = serverPid ? processCpuS(serverPid) : 0;
   const postgres0 = postgres();
   const bench0 = process.cpuUsage();
@@ -44,8 +66,7 @@ export function startCpuCount(serverPid: number | undefined): () => CpuSplit {
     const bench = process.cpuUsage(bench0);
     return {
       serverS: (serverPid ? processCpuS(serverPid) : 0) - server0,
-      // A backend that exits takes its CPU time along: never report less than nothing.
-      postgresS: Math.max(0, postgres() - postgres0),
+      postgresS: postgres() - postgres0,
       benchS: (bench.user + bench.system) / 1e6,
     };
   };

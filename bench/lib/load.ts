@@ -9,6 +9,8 @@ export interface LoadOptions {
   baseUrl: string;
   /** The path of the n-th request (so every request can differ). */
   path: (n: number) => string;
+  /** Headers of the n-th request, if any. */
+  headers?: (n: number) => Record<string, string>;
   connections: number;
   /** The status class a request must answer to count as done. */
   expect: '2xx' | '3xx';
@@ -34,7 +36,15 @@ function run(opts: LoadOptions, durationS: number, counter: { n: number }): Prom
     connections: opts.connections,
     duration: durationS,
     pipelining: 1,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: opts.path(counter.n++) }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const n = counter.n++;
+          return { ...req, path: opts.path(n), ...(opts.headers ? { headers: opts.headers(n) } : {}) };
+        },
+      },
+    ],
   });
 }
 

@@ -19,6 +19,8 @@ export async function startApp(opts: {
   demoScale?: number;
   /** Another checkout of the app (BENCH_APP_ROOT: the "before" figures); this one by default. */
   cwd?: string;
+  /** More environment for the app (TRUST_PROXY for the postback load). */
+  env?: Record<string, string>;
 }): Promise<AppServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-bench-'));
   const env = {
@@ -29,6 +31,7 @@ export async function startApp(opts: {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     SECRET_KEY: 'bench-secret-key-0123456789abcdef',
+    ...opts.env,
   };
   const app = await spawnServer({ env, cwd: opts.cwd });
   return Object.assign(app, { dataDir });

@@ -1,0 +1,69 @@
+// The postback load of the benchmarks: sites in turn, known clicks, a new txId each, and many client
+// addresses. Both limits stay on: each 2,000 requests come from a new X-Forwarded-For address (the app
+// trusts the loopback proxy: POSTBACK_APP_ENV) and, on PostgreSQL, copies of the demo sites share the
+// load, so neither 6,000 a minute per address nor per site is reached.
+import pg from 'pg';
+import { DEMO_SITES } from './demo-links';
+import { sleep } from './lib/processes';
+
+const REQUESTS_PER_ADDRESS = 2000;
+/** Site copies added on PostgreSQL (BENCH_SITES). */
+export const EXTRA_SITES = Number(process.env.BENCH_SITES ?? 40);
+export const POSTBACK_APP_ENV = { TRUST_PROXY: '127.0.0.1' };
+
+/** The n-th postback's path: sites in turn, a known click of that site, a transaction id never used. */
+export function postbackPath(clicks: Map<number, number[]>, run: string) {
+  const sites = [...clicks.keys()];
+  return (n: number) => {
+    const site = sites[n % sites.length];
+    const ids = clicks.get(site)!;
+    const clickId = ids[Math.floor(n / sites.length) % ids.length];
+    return `/api/postback/${site}?token=demo-${site}&clickId=${clickId}&event=sale&txId=${run}-${n}&email=c${n}%40mail.example`;
+  };
+}
+
+/** The n-th postback's client address. */
+export function postbackHeaders(n: number): Record<string, string> {
+  const a = Math.floor(n / REQUESTS_PER_ADDRESS);
+  return { 'x-forwarded-for': `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}` };
+}
+
+/** Copies of the demo sites (token demo-{id}) with copies of their clicks; the app reloads its cache. */
+export async function addSites(
+  url: string,
+  clickIds: Map<number, number[]>,
+  extraSites: number,
+): Promise<Map<number, number[]>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const all = new Map(clickIds);
+    for (let i = 0; i < extraSites; i++) {
+      const from = DEMO_SITES[i % DEMO_SITES.length];
+      const { rows } = await client.query<{ id: number }>(
+        `insert into sites (sitename, shortname, abbr, url, click_param, type, status, hidden, special_report,
+           use_approve_sale, avp, postback_token)
+         select sitename || ' bench ${i}', shortname, abbr, url, click_param, type, status, hidden, special_report,
+           use_approve_sale, avp, 'pending' from sites where id = $1 returning id`,
+        [from],
+      );
+      const site = rows[0].id;
+      await client.query(`update sites set postback_token = 'demo-' || id where id = $1`, [site]);
+      const clicks = await client.query<{ id: string }>(
+        `insert into clicks (id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent)
+         select nextval('click_id_seq'), click_time, $1, type_id, agent_id, office_id, ip, is_unique, referer, user_agent
+         from clicks where id = any($2::bigint[]) returning id`,
+        [site, clickIds.get(from)],
+      );
+      all.set(
+        site,
+        clicks.rows.map((r) => Number(r.id)),
+      );
+    }
+    await client.query(`select pg_notify('salesdesk_changes', 'bench tracking')`);
+    await sleep(1000); // the app reloads its cache with the new tokens
+    return all;
+  } finally {
+    await client.end();
+  }
+}
