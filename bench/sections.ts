@@ -47,7 +47,9 @@ export function clickSection(clickRuns: ClickRun[]): Section {
     setup:
       `GET /api/links/go/{siteId}/{typeId}/{agentId} over the 260 demo links in turn, ${CLICK_CONNECTIONS} connections, ` +
       `${runs}; every answer a 302 to the link type's url with the click id. The baseline is a bare node:http server ` +
-      `(bench/bare-redirect.ts) answering the same 302, measured just before each store. Goal: ratio >= 0.85.`,
+      `(bench/bare-redirect.ts) answering the same 302, measured just before each store. The app trusts the loopback ` +
+      `proxy (TRUST_PROXY=127.0.0.1, for the postback load that follows), so clicks read the client address through proxy-addr. ` +
+      `Two cores shared by autocannon, the server and PostgreSQL; the one-core runs below separate them.`,
     figures,
     notes: clickRuns.flatMap(({ bare, store }) => [
       cpuNote(`Bare 302 before ${store.store}`, bare),

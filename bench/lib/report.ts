@@ -86,6 +86,7 @@ export function findBlock(text: string, block: Block): string | undefined {
 
 /** Replaces `block` in `file` with `body` between its markers, or adds it before the analysis. */
 export function spliceBlock(file: string, block: Block, body: string[]) {
+  while (body.length && !body[body.length - 1].trim()) body = body.slice(0, -1);
   const whole = [block.start, '', ...body, '', block.end].join('\n');
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
   const old = findBlock(text, block);
