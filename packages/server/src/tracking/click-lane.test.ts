@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
+import { publishChange } from '../common/changes';
 import { queryRows, sql } from '../db/client';
+import { blackListIps } from '../db/schema';
 import { buildClickPath } from '../test/factories';
 import { call, testEnvWith, type TestEnv } from '../test/harness';
 import { parseClickIds } from './click-lane';
@@ -119,6 +121,33 @@ describe('the click lane over HTTP', () => {
     expect((await get(`${proxiedBase}${path}`, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(302);
     expect((await get(`${base}${path}`, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(302);
     expect((await clicksOf(p.agent.id)).map((r) => r.ip)).toEqual(['203.0.113.9', '127.0.0.1']);
+  });
+
+  it('never counts a black-listed client address unique', async () => {
+    const p = await buildClickPath(env.ctx);
+    const ip = `203.0.114.${p.agent.id % 250}`;
+    await env.ctx.db.insert(blackListIps).values({ ip }).onConflictDoNothing();
+    await publishChange(env.ctx, 'tracking');
+    const path = `/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`;
+    expect((await get(`${proxiedBase}${path}`, { 'x-forwarded-for': ip })).status).toBe(302);
+    expect((await clicksOf(p.agent.id)).map((r) => [r.ip, r.is_unique])).toEqual([[ip, false]]);
+  });
+
+  it('answers 503 and records nothing while the writer holds its maximum of unwritten clicks', async () => {
+    const p = await buildClickPath(env.ctx);
+    const writer = runningTracking(env.ctx)!.writer;
+    Object.defineProperty(writer, 'full', { get: () => true, configurable: true });
+    try {
+      const res = await get(`${base}/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      delete (writer as { full?: boolean }).full;
+    }
+    expect(await clicksOf(p.agent.id)).toHaveLength(0);
+    // Nothing was marked either: the next click of the same address is still the unique one.
+    expect((await get(`${base}/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`)).status).toBe(302);
+    expect((await clicksOf(p.agent.id)).map((r) => r.is_unique)).toEqual([true]);
   });
 
   it('answers 503 in the API envelope and records nothing once the click path is closing', async () => {
