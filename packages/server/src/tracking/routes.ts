@@ -38,10 +38,9 @@ const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
 
   // No HEAD twin: link previewers send HEAD, and that is not a click.
   const lean = {
-    helmet: false,
     logLevel: 'warn',
     exposeHeadRoute: false,
-    config: { access: PUBLIC },
+    config: { access: PUBLIC, securityHeaders: false },
   } as const;
   app.get('/links/go/:siteId/:typeId/:agentId', lean, async (req, reply) => {
     const p = req.params as GoParams;
