@@ -81,16 +81,16 @@ async function main() {
   ];
   const analysis = fs.readFileSync(path.join(here, 'analysis.md'), 'utf8');
   const results = renderResults({ date, command: 'npm run bench', sections, analysis });
-  // Blocks this run does not measure again are kept as they were.
+  // Blocks this run does not measure again are kept as they were, after this run's one-core block.
   const old = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
   fs.writeFileSync(RESULTS, results);
-  const kept = [BEFORE_BLOCK, ...(oneCore ? [] : [ONE_CORE_BLOCK]), ...(SKIP_LOGS ? [LOG_BLOCK] : [])];
+  if (oneCore) spliceOneCore(RESULTS, oneCore, 'npm run bench');
+  const kept = [...(oneCore ? [] : [ONE_CORE_BLOCK]), BEFORE_BLOCK, ...(SKIP_LOGS ? [LOG_BLOCK] : [])];
   for (const block of kept) {
     const text = findBlock(old, block);
     if (text)
       spliceBlock(RESULTS, block, text.slice(block.start.length, -block.end.length).trim().split('\n'));
   }
-  if (oneCore) spliceOneCore(RESULTS, oneCore, 'npm run bench');
   if (!SKIP_LOGS) await runLogBench('npm run bench', step);
   console.log(fs.readFileSync(RESULTS, 'utf8'));
 }
