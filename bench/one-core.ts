@@ -57,7 +57,8 @@ export async function oneCoreRun(
     await bareServer.stop();
   }
   const app = await startApp({ databaseUrl, cwd });
-  const unpinPostgres = databaseUrl ? pinPostgres(LOAD_CPU) : () => undefined;
+  const warn = (msg: string) => console.error(`[bench] ${msg}`);
+  const unpinPostgres = databaseUrl ? pinPostgres(LOAD_CPU, warn) : () => undefined;
   try {
     await checkClickLinks(app.baseUrl);
     pin(app.pid!, SERVER_CPU);

@@ -25,17 +25,21 @@ export function pin(pid: number, cpus: string) {
 /**
  * Pins every PostgreSQL process (the postmaster too, so new backends inherit it) to `cpus`; the answer
  * puts them back on every CPU. PostgreSQL is the machine's own service, so the run must always restore it.
+ * Moving another user's processes needs root (or CAP_SYS_NICE): without it the run says so and goes on.
  */
-export function pinPostgres(cpus: string): () => void {
+export function pinPostgres(cpus: string, warn: (msg: string) => void): () => void {
   const pinAll = (mask: string) => {
+    let refused = 0;
     for (const pid of pidsNamed('postgres')) {
       try {
         pin(pid, mask);
       } catch {
-        /* a backend that exited meanwhile */
+        refused += 1; // not allowed, or a backend that exited meanwhile
       }
     }
+    return refused;
   };
-  pinAll(cpus);
-  return () => pinAll(ALL_CPUS);
+  const refused = pinAll(cpus);
+  if (refused) warn(`${refused} PostgreSQL processes could not be moved to CPU ${cpus} (root needed?)`);
+  return () => void pinAll(ALL_CPUS);
 }
