@@ -5,7 +5,6 @@
 // PGlite lives in a temporary directory as the server's does. Rounds alternate COPY and writer, so the machine's drift spreads over both; medians are printed.
 //   npx tsx bench/click-batch.ts            (BENCH_WRITER_ROWS=200000, BENCH_BATCH_ROUNDS=3)
 //   npx tsx bench/click-batch.ts pglite     (one store only: pglite or postgres)
-import fs from 'node:fs';
 import { openDatabase, queryRows, sql, type Database } from '../packages/server/src/db/client';
 import {
   makeClicks,
@@ -16,11 +15,11 @@ import {
   writeWithCopyPglite,
   WRITER_ROWS,
 } from './click-writer';
+import { processCpuS } from './lib/cpu';
 import { dropDatabase, freshDatabase } from './lib/postgres';
 
 const ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 3);
 const DB = 'salesdesk_bench_batch';
-const TICKS_PER_S = 100; // USER_HZ on Linux
 
 interface Round {
   copy: number;
@@ -30,16 +29,6 @@ interface Round {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function processCpuS(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
-  } catch {
-    return 0;
-  }
-}
 
 /** CPU seconds of every backend connected to this database (PostgreSQL on this machine). */
 async function backendsCpuS(database: Database): Promise<Map<number, number>> {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
 /** utime + stime of a process in seconds; 0 when it is gone or unreadable. */
-function processCpuS(pid: number): number {
+export function processCpuS(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
