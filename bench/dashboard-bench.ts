@@ -13,13 +13,11 @@ import type { Principal } from '../packages/server/src/http/auth';
 import { getDashboard } from '../packages/server/src/dashboard/service';
 import { top10, top10Computed } from '../packages/server/src/top-agents/service';
 import { databaseUrl } from './lib/postgres';
-import { machine } from './lib/report';
+import { DASHBOARD_BLOCK, machine, spliceBlock } from './lib/report';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const URL = process.env.BENCH_STATS_DB_URL ?? databaseUrl(process.env.BENCH_LOGS_DB ?? 'salesdesk_logs');
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 21);
-const START = '<!-- dashboard-bench:start -->';
-const END = '<!-- dashboard-bench:end -->';
 const step = (msg: string) =>
   console.error(`[dashboard bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -164,7 +162,6 @@ function writeBlock(
   data: { sales: number; rollupRows: number; last: string; week: object },
 ) {
   const lines = [
-    START,
     '## Dashboard and top 10 at scale (PostgreSQL)',
     '',
     `Written by \`npx tsx bench/dashboard-bench.ts\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine()}.`,
@@ -184,17 +181,9 @@ function writeBlock(
     ),
     '',
     fs.readFileSync(path.join(here, 'dashboard-analysis.md'), 'utf8').trim(),
-    END,
   ];
-  const file = path.join(here, 'RESULTS.md');
-  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  spliceBlock(path.join(here, 'RESULTS.md'), DASHBOARD_BLOCK, lines);
   const block = lines.join('\n');
-  const at = old.indexOf(START);
-  const next =
-    at >= 0
-      ? old.slice(0, at) + block + old.slice(old.indexOf(END) + END.length)
-      : `${old.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, next);
   console.log(block);
 }
 

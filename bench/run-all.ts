@@ -17,7 +17,15 @@ import { canPin } from './lib/pinning';
 import { wrkAvailable } from './lib/wrk';
 import { startApp } from './lib/processes';
 import { dropDatabase, freshDatabase, postgresAvailable } from './lib/postgres';
-import { findBlock, renderResults, renderSection, spliceBlock, type Section } from './lib/report';
+import {
+  DASHBOARD_BLOCK,
+  findBlock,
+  renderResults,
+  renderSection,
+  spliceBlock,
+  STATS_BLOCK,
+  type Section,
+} from './lib/report';
 import {
   bundleSection,
   clickSection,
@@ -85,7 +93,13 @@ async function main() {
   const old = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
   fs.writeFileSync(RESULTS, results);
   if (oneCore) spliceOneCore(RESULTS, oneCore, 'npm run bench');
-  const kept = [...(oneCore ? [] : [ONE_CORE_BLOCK]), BEFORE_BLOCK, ...(SKIP_LOGS ? [LOG_BLOCK] : [])];
+  const kept = [
+    ...(oneCore ? [] : [ONE_CORE_BLOCK]),
+    BEFORE_BLOCK,
+    ...(SKIP_LOGS ? [LOG_BLOCK] : []),
+    DASHBOARD_BLOCK,
+    STATS_BLOCK,
+  ];
   for (const block of kept) {
     const text = findBlock(old, block);
     if (text)

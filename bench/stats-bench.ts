@@ -13,15 +13,13 @@ import type { AppContext } from '../packages/server/src/context';
 import type { Principal } from '../packages/server/src/http/auth';
 import { statsReport } from '../packages/server/src/stats/report-service';
 import { databaseUrl } from './lib/postgres';
-import { machine } from './lib/report';
+import { STATS_BLOCK, machine, spliceBlock } from './lib/report';
 import { bareStatements, rawStatements, timeStatements, type Criteria } from './stats-queries';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const URL = process.env.BENCH_STATS_DB_URL ?? databaseUrl(process.env.BENCH_LOGS_DB ?? 'salesdesk_logs');
 const RUNS = Number(process.env.BENCH_STATS_RUNS ?? 9);
 const RAW_RUNS = Number(process.env.BENCH_STATS_RAW_RUNS ?? 2);
-const START = '<!-- stats-bench:start -->';
-const END = '<!-- stats-bench:end -->';
 const step = (msg: string) => console.error(`[stats bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
 // A superadmin that reads everything; built here so the benchmark writes nothing (no login, no token).
@@ -149,7 +147,6 @@ const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
 
 function writeBlock(rows: Row[], data: { clicks: number; sales: number; last: string }) {
   const lines = [
-    START,
     '## Statistics reports at scale (PostgreSQL)',
     '',
     `Written by \`npx tsx bench/stats-bench.ts\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine()}.`,
@@ -166,17 +163,9 @@ function writeBlock(rows: Row[], data: { clicks: number; sales: number; last: st
     ),
     '',
     fs.readFileSync(path.join(here, 'stats-analysis.md'), 'utf8').trim(),
-    END,
   ];
-  const file = path.join(here, 'RESULTS.md');
-  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  spliceBlock(path.join(here, 'RESULTS.md'), STATS_BLOCK, lines);
   const block = lines.join('\n');
-  const at = old.indexOf(START);
-  const next =
-    at >= 0
-      ? old.slice(0, at) + block + old.slice(old.indexOf(END) + END.length)
-      : `${old.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, next);
   console.log(block);
 }
 

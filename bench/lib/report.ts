@@ -77,6 +77,13 @@ export interface Block {
   end: string;
 }
 
+/** The blocks of the scale benches (`npx tsx bench/stats-bench.ts`, `bench/dashboard-bench.ts`). */
+export const STATS_BLOCK: Block = { start: '<!-- stats-bench:start -->', end: '<!-- stats-bench:end -->' };
+export const DASHBOARD_BLOCK: Block = {
+  start: '<!-- dashboard-bench:start -->',
+  end: '<!-- dashboard-bench:end -->',
+};
+
 /** The text of `block` in `text`, markers included, or undefined. */
 export function findBlock(text: string, block: Block): string | undefined {
   const start = text.indexOf(block.start);
