@@ -6,6 +6,7 @@ import { encryptSecret, hashPassword } from '../common/crypto';
 import { queryOne, type Queryable } from '../db/client';
 import { accounts } from '../db/schema';
 import { validationError } from '../http/errors';
+import { isUniqueViolation } from '../db/unique-violation';
 
 export const USERNAME_TAKEN = 'This username is already taken';
 
@@ -48,11 +49,8 @@ export async function createAccount(
 }
 
 /** A concurrent create of the same username passes the check and loses at the unique index. */
-export function usernameRaceLost(err: unknown): boolean {
-  const cause = (err as { cause?: unknown })?.cause ?? err;
-  const pgError = cause as { code?: string; constraint?: string };
-  return pgError?.code === '23505' && pgError.constraint === 'accounts_username_lower_idx';
-}
+export const usernameRaceLost = (err: unknown): boolean =>
+  isUniqueViolation(err, 'accounts_username_lower_idx');
 
 /** A new password ends the account's other sessions. */
 export async function changePassword(db: Queryable, keys: Keys, accountId: number, password: string) {

@@ -92,7 +92,7 @@ class WriteLane {
 
 /** Queues one day's raw rows on the lane; answers how many of its clicks are unique. */
 async function insertDay(db: Db, lane: WriteLane, day: DayPlan, uniqueness: (c: PlannedClick) => boolean) {
-  const ids = day.clicks.length ? await nextClickIds(db, day.clicks.length) : [];
+  const ids = await nextClickIds(db, day.clicks.length);
   const unique = day.clicks.map(uniqueness);
   for (let from = 0; from < day.clicks.length; from += CHUNK)
     await lane.add(() => insertClickRows(db, day, ids, unique, from));

@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, sql } from '../db/client';
+import { queryRows, sql, type Queryable } from '../db/client';
 import { buildAgent, buildClickPath } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
-import { sumClickIncrements } from './click-batch';
+import { ClickBatch } from './click-batch';
 import { insertClicks, nextClickIds, type ClickRecord } from './sql';
+
+const insert = (db: Queryable, clicks: ClickRecord[]) => insertClicks(db, ClickBatch.of(clicks));
+const increments = (clicks: ClickRecord[]) => ClickBatch.of(clicks).increments();
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -72,13 +75,14 @@ describe('insertClicks', () => {
     const first = await makeBatch(p, agentIds, MOMENTS);
     const later = await makeBatch(p, agentIds, [...MOMENTS.slice(3, 7), BEFORE_RULE]);
 
-    await insertClicks(
+    await insert(
       env.ctx.db,
       first.filter((_, i) => i % 3 === 0),
     );
-    await insertClicks(env.ctx.db, first); // a retried batch: a third of it is stored already
-    await insertClicks(env.ctx.db, later); // a click before today's DST rule: the database sums
-    await insertClicks(env.ctx.db, later); // stored whole: adds nothing
+    await insert(env.ctx.db, first); // a retried batch: a third of it is stored already
+    await insert(env.ctx.db, first); // retried again, stored whole: the plain insert fails, adds nothing
+    await insert(env.ctx.db, later); // a click before today's DST rule: the database sums
+    await insert(env.ctx.db, later); // stored whole: adds nothing
 
     const { rollup, counted } = await rollupAndCount(p.site.id);
     expect(rollup).toEqual(counted);
@@ -91,7 +95,7 @@ describe('insertClicks', () => {
   it('stores every column as given: times to the millisecond, texts with quotes, braces and NULL', async () => {
     const p = await buildClickPath(env.ctx);
     const batch = await makeBatch(p, [p.agent.id], MOMENTS);
-    await insertClicks(env.ctx.db, batch);
+    await insert(env.ctx.db, batch);
     const rows = await queryRows<Record<string, unknown>>(
       env.ctx.db,
       sql`select id::int, (extract(epoch from click_time) * 1000)::bigint::text as ms, ip, is_unique, referer, user_agent
@@ -123,13 +127,20 @@ describe('insertClicks', () => {
       userAgent: null,
     });
     const key = { siteId: 1, typeId: 2, officeId: 4, agentId: 3 };
-    expect(
-      sumClickIncrements(MOMENTS.slice(6).flatMap(([iso]) => [click(iso, true), click(iso, false)])),
-    ).toEqual([
+    expect(increments(MOMENTS.slice(6).flatMap(([iso]) => [click(iso, true), click(iso, false)]))).toEqual([
       { day: '2026-10-31', ...key, raws: 2, uniques: 1 },
       { day: '2026-11-01', ...key, raws: 6, uniques: 3 },
       { day: '2026-11-02', ...key, raws: 2, uniques: 1 },
     ]);
-    expect(sumClickIncrements([click(BEFORE_RULE[0], true)])).toBeNull();
+    expect(increments([click(BEFORE_RULE[0], true)])).toBeNull();
+  });
+});
+
+describe('nextClickIds', () => {
+  it('answers as many distinct ids as asked, none for none', async () => {
+    expect(await nextClickIds(env.ctx.db, 0)).toEqual([]);
+    const ids = await nextClickIds(env.ctx.db, 1000);
+    expect(new Set(ids).size).toBe(1000);
+    expect(ids.every((id) => Number.isSafeInteger(id) && id > 0)).toBe(true);
   });
 });

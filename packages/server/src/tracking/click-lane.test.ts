@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
@@ -94,6 +95,22 @@ describe('the click lane over HTTP', () => {
       ['127.0.0.1', false, null, 'lightMyRequest'],
     ]);
     expect(Number(rows[0].id)).toBe(Number(new URL(location).searchParams.get('clickid')));
+  });
+
+  it('reads the referer and the user agent whatever the case of their names', async () => {
+    const p = await buildClickPath(env.ctx);
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      http
+        .get(
+          `${base}/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`,
+          { headers: { 'X-Refer': 'not this', REFERER: 'https://Blog.example/B', 'User-Agent': 'UA/10' } },
+          (res) => resolve(res.resume().statusCode),
+        )
+        .on('error', reject),
+    );
+    expect(status).toBe(302);
+    const rows = await clicksOf(p.agent.id);
+    expect(rows.map((r) => [r.referer, r.user_agent])).toEqual([['https://Blog.example/B', 'UA/10']]);
   });
 
   it('leaves 404s, odd paths and other methods to Fastify, which answers them as before', async () => {

@@ -42,10 +42,14 @@ export function parseClickIds(url: string, out: number[]): boolean {
   return true;
 }
 
-/** The value of header `name` (lower case) from the raw header list, without building req.headers. */
+/** The value of header `name` (lower case letters and '-') from the raw header list, without building
+ *  req.headers or a lower-cased copy of each name. */
 function rawHeader(raw: string[], name: string): string | undefined {
-  for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i].length === name.length && raw[i].toLowerCase() === name) return raw[i + 1];
+  next: for (let i = 0; i < raw.length; i += 2) {
+    const h = raw[i];
+    if (h.length !== name.length) continue;
+    for (let k = 0; k < h.length; k++) if ((h.charCodeAt(k) | 0x20) !== name.charCodeAt(k)) continue next;
+    return raw[i + 1];
   }
   return undefined;
 }

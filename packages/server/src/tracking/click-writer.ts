@@ -2,6 +2,7 @@
 // every 1,000 clicks, whichever comes first, one transaction per batch; close() flushes what is left.
 import type { Queryable } from '../db/client';
 import { unavailable } from '../http/errors';
+import { ClickBatch } from './click-batch';
 import { insertClicks, type ClickRecord } from './sql';
 
 export const FLUSH_INTERVAL_MS = 100;
@@ -20,9 +21,12 @@ export interface ClickWriterOptions {
 }
 
 export class ClickWriter {
-  private buffer: ClickRecord[] = [];
-  // Buffered or being written: a postback may ask for a click before it reaches the table.
-  private readonly pending = new Map<number, ClickRecord>();
+  // Batches in arrival order, each up to maxBatch clicks, built as clicks arrive; the first may be being
+  // written. A postback may ask for a click before it reaches the table: pendingClick() looks here.
+  private batches: ClickBatch[] = [];
+  private pending = 0;
+  // The batch being written takes no more clicks: what is sent is what is removed once committed.
+  private writing: ClickBatch | null = null;
   private chain: Promise<void> = Promise.resolve();
   // A background flush is waiting its turn: under load, one queued flush is enough.
   private queued = false;
@@ -40,23 +44,30 @@ export class ClickWriter {
 
   /** True when no further click may be buffered (the database has been away too long). */
   get full(): boolean {
-    return this.pending.size >= (this.opts.maxPending ?? MAX_PENDING);
+    return this.pending >= (this.opts.maxPending ?? MAX_PENDING);
   }
 
   add(click: ClickRecord) {
     if (this.full) throw unavailable();
-    this.buffer.push(click);
-    this.pending.set(click.id, click);
-    if (this.buffer.length >= this.maxBatch) this.flushInBackground();
+    let last = this.batches[this.batches.length - 1];
+    if (!last || last.size >= this.maxBatch || last === this.writing)
+      this.batches.push((last = new ClickBatch()));
+    last.add(click);
+    this.pending++;
+    if (last.size >= this.maxBatch) this.flushInBackground();
   }
 
   /** A click not yet in the clicks table, if this process still holds it. */
   pendingClick(id: number): ClickRecord | undefined {
-    return this.pending.get(id);
+    for (const batch of this.batches) {
+      const click = batch.find(id);
+      if (click) return click;
+    }
+    return undefined;
   }
 
   get size(): number {
-    return this.pending.size;
+    return this.pending;
   }
 
   /** Writes everything buffered so far; resolves once it is committed. */
@@ -80,22 +91,23 @@ export class ClickWriter {
   }
 
   private flushInBackground() {
-    if (!this.buffer.length || this.queued) return;
+    if (!this.pending || this.queued) return;
     this.queued = true;
     this.flush().catch((err) => this.opts.onError?.(err));
   }
 
   private async writeAll() {
     this.queued = false;
-    while (this.buffer.length) {
-      const batch = this.buffer.splice(0, this.maxBatch);
+    while (this.batches.length) {
+      const batch = this.batches[0];
+      this.writing = batch;
       try {
         await insertClicks(this.db, batch);
-      } catch (err) {
-        this.buffer = batch.concat(this.buffer);
-        throw err;
+      } finally {
+        this.writing = null;
       }
-      for (const click of batch) this.pending.delete(click.id);
+      this.batches.shift();
+      this.pending -= batch.size;
     }
   }
 }

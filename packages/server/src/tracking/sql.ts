@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { queryOne, queryRows, type Queryable } from '../db/client';
 import { preparedStatement, queryPrepared } from '../db/prepared';
-import { clickColumns, rollupColumns, sumClickIncrements } from './click-batch';
+import { isUniqueViolation } from '../db/unique-violation';
+import { rollupColumns, type ClickBatch } from './click-batch';
 import { CLICK_INCREMENTS, ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, sumIncrements } from '../stats/rollup';
 
 export interface ActiveTypeRow {
@@ -63,13 +64,15 @@ export const loadUniqueKeys = (db: Queryable, start: Date, end: Date, limit: num
         limit ${limit}`,
   );
 
-/** `count` fresh click ids; nextval per row, so concurrent processes never get the same id. */
+/** `count` fresh click ids; nextval per id, so concurrent processes never get the same one. One row of
+ *  one array literal: a thousand rows cost the driver a thousand row objects on the click server's loop. */
 export async function nextClickIds(db: Queryable, count: number): Promise<number[]> {
-  const rows = await queryRows<{ id: string | number }>(
+  if (count <= 0) return [];
+  const row = await queryOne<{ ids: string }>(
     db,
-    sql`select nextval('click_id_seq') as id from generate_series(1, ${count})`,
+    sql`select array_agg(nextval('click_id_seq'))::text as ids from generate_series(1, ${count})`,
   );
-  return rows.map((r) => Number(r.id));
+  return row!.ids.slice(1, -1).split(',').map(Number);
 }
 
 export interface ClickRecord {
@@ -88,43 +91,66 @@ export interface ClickRecord {
 const CLICK_COLUMNS =
   'id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent';
 
+// $1-$12: the click columns of ClickBatch.columns() (click_time as epoch ms: to_timestamp is exact to the µs).
+const CLICK_ROWS = sql`
+  insert into clicks (${sql.raw(CLICK_COLUMNS)})
+  select id, to_timestamp(ms::float8 / 1000), site_id, type_id, agent_id, office_id, ip, is_unique,
+    ($11::text[])[referer], ($12::text[])[user_agent]
+  from unnest($1::bigint[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[], $7::varchar[],
+              $8::boolean[], $9::int[], $10::int[])
+    as c(id, ms, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent)`;
+
 /**
- * The batch insert: $1-$12 the click columns of clickColumns() (click_time as epoch ms: to_timestamp is
- * exact to the microsecond), $13 the clicks expected to be new, $14-$20 their stats_daily increments.
- * A click id already stored is skipped; if any was (a retried batch), the increments are summed again
- * here from the rows actually inserted, so a retry never double counts. One statement, one transaction.
+ * The batch as it nearly always is, all new: a plain insert, with the increments summed in memory
+ * ($13-$19) added to stats_daily in the same statement. A stored id fails the whole statement (the
+ * primary key), and nothing of it is kept. No ON CONFLICT and no RETURNING: together they were a fifth
+ * of the database's work per click (bench/analysis.md).
  */
-const INSERT_CLICKS = preparedStatement(
-  'insert_clicks',
+const INSERT_NEW_CLICKS = preparedStatement(
+  'insert_new_clicks',
   sql`
-  with inserted as (
-    insert into clicks (${sql.raw(CLICK_COLUMNS)})
-    select id, to_timestamp(ms::float8 / 1000), site_id, type_id, agent_id, office_id, ip, is_unique,
-      ($11::text[])[referer], ($12::text[])[user_agent]
-    from unnest($1::bigint[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[], $7::varchar[],
-                $8::boolean[], $9::int[], $10::int[])
-      as c(id, ms, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent)
-    on conflict (id) do nothing
-    returning click_time, site_id, type_id, office_id, agent_id, is_unique
-  ), all_new as (select count(*) = $13::int as yes from inserted)
+  with inserted as (${CLICK_ROWS})
   insert into stats_daily (${ROLLUP_COLUMNS})
   select day, site_id, type_id, office_id, agent_id, raws, uniques, 0, 0, 0, 0, 0, 0, 0, 0
-  from unnest($14::date[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[], $20::int[])
+  from unnest($13::date[], $14::int[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[])
     as r(day, site_id, type_id, office_id, agent_id, raws, uniques)
-  where (select yes from all_new)
-  union all
-  select * from (${sumIncrements(sql`select ${CLICK_INCREMENTS} from inserted`)}) recount
-  where not (select yes from all_new)
   ${ROLLUP_ON_CONFLICT}`,
 );
 
-/** Inserts a batch of clicks and adds them to stats_daily in one statement (one transaction). */
-export async function insertClicks(db: Queryable, batch: ClickRecord[]): Promise<void> {
-  const rollup = sumClickIncrements(batch);
-  // -1 never matches the inserted count: the database sums the increments itself.
-  const expected = rollup ? batch.length : -1;
-  const values = [...clickColumns(batch), expected, ...rollupColumns(rollup ?? [])];
-  await queryPrepared(db, INSERT_CLICKS, values);
+/**
+ * A batch that may be partly stored (a retry after an unknown outcome) or that the database must sum
+ * (a click before easternDay()'s rule): ids already stored are skipped and the increments are summed
+ * here from the rows actually inserted, so a retry never counts twice.
+ */
+const INSERT_CLICKS_ONCE = preparedStatement(
+  'insert_clicks_once',
+  sql`
+  with inserted as (
+    ${CLICK_ROWS}
+    on conflict (id) do nothing
+    returning click_time, site_id, type_id, office_id, agent_id, is_unique
+  )
+  insert into stats_daily (${ROLLUP_COLUMNS})
+  ${sumIncrements(sql`select ${CLICK_INCREMENTS} from inserted`)}
+  ${ROLLUP_ON_CONFLICT}`,
+);
+
+/**
+ * Inserts a batch of clicks and adds them to stats_daily in one statement (one transaction). Not inside
+ * a caller's transaction: the fast path's failure on a stored id would abort it.
+ */
+export async function insertClicks(db: Queryable, batch: ClickBatch): Promise<void> {
+  const columns = batch.columns();
+  const rollup = batch.increments();
+  if (rollup) {
+    try {
+      await queryPrepared(db, INSERT_NEW_CLICKS, [...columns, ...rollupColumns(rollup)]);
+      return;
+    } catch (err) {
+      if (!isUniqueViolation(err, 'clicks_pkey')) throw err;
+    }
+  }
+  await queryPrepared(db, INSERT_CLICKS_ONCE, columns);
 }
 
 export interface LinkTarget {
