@@ -12,12 +12,15 @@ export function cpuPerRequest(s: OneCoreServer) {
   };
 }
 
+const busy = (s: OneCoreServer, cpu: string) => `${Math.round(100 * (s.max.cpu.busy[Number(cpu)] ?? NaN))} %`;
+
 function note(label: string, s: OneCoreServer): string {
   const cpu = cpuPerRequest(s);
   const ms = (x: number) => `${x.toFixed(2)} ms`;
   return (
     `${label}: wrk ${Math.round(s.max.rps).toLocaleString('en-US')} req/s (p50 ${ms(s.max.p50Ms)}, p99 ${ms(s.max.p99Ms)}), ` +
     `CPU per request: server ${cpu.serverUs.toFixed(0)} µs, PostgreSQL ${cpu.postgresUs.toFixed(0)} µs; ` +
+    `busy: CPU ${SERVER_CPU} ${busy(s, SERVER_CPU)}, CPU ${LOAD_CPU} ${busy(s, LOAD_CPU)}; ` +
     `paced at ${s.paced.rate.toLocaleString('en-US')}/s: ${Math.round(s.paced.rps).toLocaleString('en-US')}/s answered, ` +
     `p50 ${ms(s.paced.p50Ms)}, p99 ${ms(s.paced.p99Ms)}, ${s.paced.late} requests late; ` +
     `${s.max.unexpected + s.paced.unexpected} unexpected answers, ${s.max.errors} socket errors.`

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { checkClickLinks } from './demo-links';
 import { POSTBACK_CONNECTIONS } from './event-path';
 import { insertLoopPglite, insertLoopPostgres } from './insert-loop';
-import { postgresCpuS, startCpuCount, type CpuSplit } from './lib/cpu';
+import { startPostgresCpu, startCpuCount, type CpuSplit } from './lib/cpu';
 import { DURATION_S, measureLoad, type LoadResult } from './lib/load';
 import { addSites, EXTRA_SITES, POSTBACK_APP_ENV, postbackHeaders, postbackPath } from './postback-load';
 import { dropDatabase, freshDatabase } from './lib/postgres';
@@ -40,9 +40,9 @@ function sampleWaits(url: string) {
     }
     await client.end();
   })();
-  const cpu0 = postgresCpuS();
+  const postgresCpu = startPostgresCpu();
   return async () => {
-    const cpuS = postgresCpuS() - cpu0;
+    const cpuS = postgresCpu();
     running = false;
     await done;
     const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 6);

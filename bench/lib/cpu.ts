@@ -28,12 +28,15 @@ export function pidsNamed(name: string): number[] {
   return pids;
 }
 
-/**
- * CPU seconds of every PostgreSQL process, backends that have exited included: the postmaster (whose
- * parent is not postgres) carries its waited-for children's time in cutime and cstime.
- */
-export function postgresCpuS(): number {
-  let ticks = 0;
+/** Each live PostgreSQL process's own CPU ticks, and the exited backends' ticks (the postmaster's). */
+interface PostgresTicks {
+  live: Map<number, number>;
+  exited: number;
+}
+
+function postgresTicks(): PostgresTicks {
+  const live = new Map<number, number>();
+  let exited = 0;
   for (const pid of pidsNamed('postgres')) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -41,32 +44,67 @@ export function postgresCpuS(): number {
         .slice(stat.lastIndexOf(')') + 2)
         .split(' ')
         .map(Number);
-      const parentIsPostgres = fs.readFileSync(`/proc/${f[1]}/comm`, 'utf8').trim() === 'postgres';
-      ticks += f[11] + f[12] + (parentIsPostgres ? 0 : f[13] + f[14]);
+      live.set(pid, f[11] + f[12]);
+      // The postmaster (whose parent is not postgres) carries its waited-for children's time.
+      if (fs.readFileSync(`/proc/${f[1]}/comm`, 'utf8').trim() !== 'postgres') exited += f[13] + f[14];
     } catch {
       /* exited meanwhile */
     }
   }
-  return ticks / TICKS_PER_S;
+  return { live, exited };
+}
+
+/**
+ * Starts counting the CPU of every PostgreSQL process; the answer is the seconds spent since. A backend
+ * that exits meanwhile brings its whole life's time into the postmaster's count (an idle pool connection
+ * closing after the demo data load carried seconds of it), so its time before the start is taken off.
+ */
+export function startPostgresCpu(): () => number {
+  const start = postgresTicks();
+  return () => {
+    const now = postgresTicks();
+    let ticks = now.exited - start.exited;
+    for (const [pid, t] of now.live) ticks += t - (start.live.get(pid) ?? 0);
+    for (const [pid, t] of start.live) if (!now.live.has(pid)) ticks -= t;
+    return ticks / TICKS_PER_S;
+  };
 }
 
 export interface CpuSplit {
   serverS: number;
   postgresS: number;
   benchS: number;
+  /** Share of each CPU's time (from /proc/stat) that was not idle, 0-1, by CPU number. */
+  busy: number[];
+}
+
+/** Per CPU: [busy, total] jiffies so far (idle and iowait count as not busy). */
+function cpuJiffies(): [number, number][] {
+  const out: [number, number][] = [];
+  for (const line of fs.readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const m = /^cpu(\d+) (.*)$/.exec(line);
+    if (!m) continue;
+    const f = m[2].trim().split(/\s+/).map(Number);
+    const total = f.slice(0, 8).reduce((a, b) => a + b, 0); // user .. steal; guest is inside user
+    out[Number(m[1])] = [total - f[3] - f[4], total];
+  }
+  return out;
 }
 
 /** Starts counting; the returned function answers the CPU seconds spent since. */
 export function startCpuCount(serverPid: number | undefined): () => CpuSplit {
-  const postgres = postgresCpuS;
   const server0 = serverPid ? processCpuS(serverPid) : 0;
-  const postgres0 = postgres();
+  const postgres = startPostgresCpu();
+  const jiffies0 = cpuJiffies();
   const bench0 = process.cpuUsage();
   return () => {
     const bench = process.cpuUsage(bench0);
     return {
       serverS: (serverPid ? processCpuS(serverPid) : 0) - server0,
-      postgresS: postgres() - postgres0,
+      postgresS: postgres(),
+      busy: cpuJiffies().map(
+        ([busy, total], i) => (busy - jiffies0[i][0]) / Math.max(1, total - jiffies0[i][1]),
+      ),
       benchS: (bench.user + bench.system) / 1e6,
     };
   };
