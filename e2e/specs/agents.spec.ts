@@ -163,6 +163,9 @@ describe('agents as superadmin', () => {
       await rowOf(u)
         .getByText(/login disabled/)
         .waitFor();
+    // The selection is cleared once the server has answered, which may come after the rows changed:
+    // selecting again before that would lose the rows selected first.
+    await bar.waitFor({ state: 'hidden' });
     for (const u of [a.username, b.username]) await rowOf(u).getByLabel('Select row').check();
     await bar.getByRole('button', { name: 'Enable login' }).click();
     await page.getByText('Are you sure to enable login for selected agents?').waitFor();

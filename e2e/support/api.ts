@@ -1,12 +1,13 @@
 // Direct API calls for test setup (the e2e server runs with the captcha on and a fixed test answer).
 import { BASE_URL, DEMO_PASSWORD } from './browser';
+import { SPEC_LOGIN_HEADERS } from './address';
 import { CAPTCHA_ANSWER } from './server';
 
 export async function apiLogin(username: string, password = DEMO_PASSWORD): Promise<string> {
   const captcha = (await (await fetch(`${BASE_URL}/api/captcha`)).json()) as { check: string };
   const res = await fetch(`${BASE_URL}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...SPEC_LOGIN_HEADERS },
     body: JSON.stringify({ username, password, captchaString: CAPTCHA_ANSWER, captchaCheck: captcha.check }),
   });
   if (!res.ok) throw new Error(`API login ${username}: ${res.status} ${await res.text()}`);

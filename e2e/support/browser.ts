@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core, and the steps most specs share.
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { LOGIN_URLS, SPEC_LOGIN_HEADERS } from './address';
 import { CAPTCHA_ANSWER } from './server';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -28,8 +29,20 @@ export async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+const routed = new WeakSet<Page>();
+
+/** The page's sign-ins carry this spec process's address (support/address.ts), however its context was made. */
+async function signInFromSpecAddress(page: Page) {
+  if (routed.has(page)) return;
+  routed.add(page);
+  await page.route(LOGIN_URLS, (route) =>
+    route.continue({ headers: { ...route.request().headers(), ...SPEC_LOGIN_HEADERS } }),
+  );
+}
+
 /** Fills the real login form (captcha on, with the test-only fixed answer) and waits for the app. */
 export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD) {
+  await signInFromSpecAddress(page);
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -19,6 +19,8 @@ export async function startServer(): Promise<{ baseUrl: string; stop: () => Prom
       CAPTCHA: 'on',
       CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
       LOG_LEVEL: 'warn',
+      // Sign-ins carry each spec process's own address (support/address.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
     readyMs: 240_000,
   });
