@@ -7,6 +7,7 @@ import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { apiUpload } from '../api/client';
 import classes from './rich-text-editor.module.css';
+import { EDITOR_HEIGHT } from './rich-text-editor-lazy';
 import { TextAlign, TextColor } from './rich-text-extensions';
 
 export type RichTextEditorProps = {
@@ -17,7 +18,6 @@ export type RichTextEditorProps = {
   error?: string;
 };
 
-export const EDITOR_HEIGHT = 500;
 /** Two rows of 8 swatches. */
 export const EDITOR_COLORS = [
   '#000000',
