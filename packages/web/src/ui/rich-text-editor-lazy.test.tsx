@@ -5,11 +5,15 @@ import { renderUi } from './test-utils';
 
 describe('LazyRichTextEditor', () => {
   it("takes the editor's label and height while its code loads, then shows the editor", async () => {
-    renderUi(<LazyRichTextEditor label="Must Read (optional)" value="<p>Hi</p>" onChange={() => undefined} />);
+    renderUi(
+      <LazyRichTextEditor label="Must Read (optional)" value="<p>Hi</p>" onChange={() => undefined} />,
+    );
     const standIn = screen.getByRole('status', { name: 'Loading' }).parentElement!;
     // Mantine writes px as rem (16 px each).
     expect(standIn.style.height).toContain(`${EDITOR_HEIGHT / 16}rem`);
     expect(screen.getByText('Must Read (optional)')).toBeTruthy();
-    expect(await screen.findByRole('textbox', { name: 'Must Read (optional)' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('textbox', { name: 'Must Read (optional)' }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 });
