@@ -1,7 +1,7 @@
 // /app/links/links: choose a site, an office (admins) and an agent (offices and above; an agent is
 // itself), then 'Get links' lists that agent's tracking link of every active link type of the site.
 import { useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   hasRole,
   LINK_TRUNCATE_LENGTHS,
@@ -12,6 +12,7 @@ import {
 import { isApiError } from '../api/client';
 import { useAgentOptions, useCompanyOptions } from '../logs/api';
 import { useSiteOptions } from '../offices/api';
+import { AgentSelect, OfficeSelect, SiteSelect } from '../ui/choice-selects';
 import { Page } from '../shell/page';
 import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
@@ -20,9 +21,6 @@ import { useLinkLength } from './link-length';
 import { useLinkCodes } from './api';
 
 export const SITE_NOT_ENABLED = 'This agent does not have this site enabled.';
-
-const options = <T,>(rows: T[] | undefined, value: (r: T) => number, label: (r: T) => string) =>
-  (rows ?? []).map((r) => ({ value: String(value(r)), label: label(r) }));
 
 export function LinksPage() {
   const me = useMe();
@@ -60,51 +58,32 @@ export function LinksPage() {
           }}
         >
           <Group gap="xs" align="flex-end">
-            <Select
-              label="Site"
+            <SiteSelect
+              rows={sites.data}
               placeholder="Choose a site"
-              data={options(
-                sites.data,
-                (s) => s.id,
-                (s) => s.sitename,
-              )}
               value={siteId}
               onChange={change(setSiteId)}
-              searchable
+              clearable={false}
               w={220}
             />
             {isAdmin && (
-              <Select
-                label="Office"
+              <OfficeSelect
+                rows={offices.data}
                 placeholder="All offices"
-                data={options(
-                  offices.data,
-                  (o) => o.id,
-                  (o) => o.officeName,
-                )}
                 value={companyId}
                 onChange={change((v: string | null) => {
                   setCompanyId(v);
                   setChosenAgent(null);
                 })}
-                searchable
-                clearable
                 w={220}
               />
             )}
             {!isAgent && (
-              <Select
-                label="Agent"
+              <AgentSelect
+                rows={agents.data}
                 placeholder="Choose an agent"
-                data={options(
-                  agents.data,
-                  (a) => a.id,
-                  (a) => a.username,
-                )}
                 value={chosenAgent}
                 onChange={change(setChosenAgent)}
-                searchable
-                clearable
                 w={200}
               />
             )}

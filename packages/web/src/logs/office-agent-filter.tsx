@@ -1,5 +1,5 @@
 // The office (admins only) and agent selects of the log filters; choosing an office reloads the agents.
-import { Select } from '@mantine/core';
+import { AgentSelect, OfficeSelect } from '../ui/choice-selects';
 import type { SearchFieldProps } from '../ui/list-search';
 import { useAgentOptions, useCompanyOptions } from './api';
 
@@ -21,35 +21,26 @@ export function OfficeAgentFilter({ field, draft, showOffice, pinnedAgent }: Off
   const agents = useAgentOptions(companyId);
   const office = field('companyId');
   const agent = field('agentId');
-  const agentData = (agents.data ?? []).map((a) => ({ value: String(a.id), label: a.username }));
-  if (pinnedAgent && !agentData.some((a) => a.value === pinnedAgent))
-    agentData.push({ value: pinnedAgent, label: `Agent ${pinnedAgent}` });
   return (
     <>
       {showOffice && (
-        <Select
-          label="Office"
+        <OfficeSelect
+          rows={offices.data}
           placeholder="All offices"
-          data={(offices.data ?? []).map((o) => ({ value: String(o.id), label: o.officeName }))}
           value={draft.companyId ?? null}
           onChange={(v) => {
             office.onChange(v ?? '');
             agent.onChange('');
           }}
-          searchable
-          clearable
           w={200}
         />
       )}
-      <Select
-        label="Agent"
+      <AgentSelect
+        rows={agents.data}
+        pinned={pinnedAgent}
         placeholder="All agents"
-        data={agentData}
-        value={pinnedAgent ?? (draft.agentId || null)}
+        value={draft.agentId || null}
         onChange={(v) => agent.onChange(v ?? '')}
-        disabled={!!pinnedAgent}
-        searchable
-        clearable={!pinnedAgent}
         w={180}
       />
     </>

@@ -16,6 +16,7 @@ import { useCompanyOptions } from '../logs/api';
 import { Page } from '../shell/page';
 import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
+import { OfficeSelect } from '../ui/choice-selects';
 import { Empty } from '../ui/empty';
 import { Loading } from '../ui/loading';
 import { useOfficeCharts } from './office-stats-api';
@@ -47,14 +48,11 @@ export function OfficePerformanceChartPage() {
     <Page title="Office progress chart" tabs={sectionTabs('stats', me)}>
       <Group gap="sm" align="flex-end" mb="md" role="search" aria-label="Load statistics">
         {admin && (
-          <Select
-            label="Office"
+          <OfficeSelect
+            rows={offices.data}
             placeholder="All offices"
-            data={(offices.data ?? []).map((o) => ({ value: String(o.id), label: o.officeName }))}
             value={companyId ? String(companyId) : null}
             onChange={(v) => set('companyId', v)}
-            searchable
-            clearable
             w={220}
           />
         )}

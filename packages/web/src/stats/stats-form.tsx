@@ -15,6 +15,7 @@ import {
   weeklyExHints,
   type TStatsKind,
 } from '@salesdesk/contract';
+import { AgentSelect, OfficeSelect, SiteSelect, toOptions } from '../ui/choice-selects';
 import { DateRange, WeeklyRange } from '../ui/date-range';
 import { useAvpPeriods, useStatsAgents, useStatsOffices, useStatsSites, useStatsTypes } from './stats-api';
 import type { StatsCriteria } from './stats-criteria';
@@ -29,9 +30,6 @@ export type StatsFormProps = {
   busy: boolean;
   onSearch: (next: StatsCriteria) => void;
 };
-
-const options = <T,>(rows: T[] | undefined, value: (r: T) => number, label: (r: T) => string) =>
-  (rows ?? []).map((r) => ({ value: String(value(r)), label: label(r) }));
 
 export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormProps) {
   const avp = isAvpKind(kind);
@@ -76,24 +74,17 @@ export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormPro
           allowDeselect={false}
           w={130}
         />
-        <Select
-          label="Site"
+        <SiteSelect
+          rows={sites.data}
           placeholder="All sites"
-          data={options(
-            sites.data,
-            (s) => s.id,
-            (s) => s.sitename,
-          )}
           value={draft.siteId ?? null}
           onChange={(v) => set({ siteId: v ?? undefined, typeId: undefined })}
-          searchable
-          clearable
           w={190}
         />
         <Select
           label="Type"
           placeholder="All types"
-          data={options(
+          data={toOptions(
             types.data,
             (t) => t.id,
             (t) => t.typename,
@@ -105,34 +96,20 @@ export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormPro
           w={160}
         />
         {admin && (
-          <Select
-            label="Office"
+          <OfficeSelect
+            rows={offices.data}
             placeholder="All offices"
-            data={options(
-              offices.data,
-              (o) => o.id,
-              (o) => o.officeName,
-            )}
             value={draft.companyId ?? null}
             onChange={(v) => set({ companyId: v ?? undefined, agentId: undefined })}
-            searchable
-            clearable
             w={190}
           />
         )}
         {office && (
-          <Select
-            label="Agent"
+          <AgentSelect
+            rows={agents.data}
             placeholder="All agents"
-            data={options(
-              agents.data,
-              (a) => a.id,
-              (a) => a.username,
-            )}
             value={draft.agentId ?? null}
             onChange={(v) => set({ agentId: v ?? undefined })}
-            searchable
-            clearable
             w={170}
           />
         )}
@@ -140,7 +117,7 @@ export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormPro
           <Select
             label="AVP"
             placeholder="All"
-            data={options(periods.data, (p) => p.index, avpPeriodHeading)}
+            data={toOptions(periods.data, (p) => p.index, avpPeriodHeading)}
             value={draft.avp ?? null}
             onChange={(v) => set({ avp: v ?? undefined })}
             clearable
