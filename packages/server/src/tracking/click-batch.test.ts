@@ -113,6 +113,33 @@ describe('insertClicks', () => {
     );
   });
 
+  it('takes a batch past its first 1,024 slots whole: every click stored, rolled up exactly', async () => {
+    const p = await buildClickPath(env.ctx);
+    const second = await buildAgent(env.ctx, { officeId: p.office.id, siteIds: [p.site.id] });
+    const ids = await nextClickIds(env.ctx.db, 2500);
+    const batch = ids.map((id, i): ClickRecord => ({
+      id,
+      time: new Date(Date.parse(MOMENTS[i % MOMENTS.length][0]) + i),
+      siteId: p.site.id,
+      typeId: p.type.id,
+      agentId: i % 2 ? second.agent.id : p.agent.id,
+      officeId: p.office.id,
+      ip: `10.8.${i % 7}.1`,
+      isUnique: i % 5 === 0,
+      referer: i % 4 ? `https://ref.example/${i % 3}` : null,
+      userAgent: null,
+    }));
+    await insert(env.ctx.db, batch);
+    const { rollup, counted } = await rollupAndCount(p.site.id);
+    expect(rollup).toEqual(counted);
+    expect(rollup.reduce((n, r) => n + Number(r.raws), 0)).toBe(2500);
+    const [stored] = await queryRows<{ n: number; refs: number }>(
+      env.ctx.db,
+      sql`select count(*)::int as n, count(distinct referer)::int as refs from clicks where site_id = ${p.site.id}`,
+    );
+    expect(stored).toEqual({ n: 2500, refs: 3 });
+  });
+
   it('sums increments in memory per Eastern day, or leaves them to the database before the rule', () => {
     const click = (iso: string, isUnique: boolean): ClickRecord => ({
       id: 1,
@@ -133,6 +160,53 @@ describe('insertClicks', () => {
       { day: '2026-11-02', ...key, raws: 2, uniques: 1 },
     ]);
     expect(increments([click(BEFORE_RULE[0], true)])).toBeNull();
+  });
+});
+
+describe('ClickBatch', () => {
+  const click = (id: number): ClickRecord => ({
+    id,
+    time: new Date(1_790_000_000_000 + id),
+    siteId: 1,
+    typeId: 2,
+    agentId: 3 + (id % 2),
+    officeId: 4,
+    ip: id % 2 ? '10.0.0.1' : '::1',
+    isUnique: id % 3 === 0,
+    referer: id % 2 ? 'a "b"' : null,
+    userAgent: null,
+  });
+
+  it('finds the clicks it holds, in or out of order, and lists each column as an array literal', () => {
+    const ascending = ClickBatch.of([1, 2, 5, 9].map(click));
+    expect([1, 2, 5, 9].every((id) => ascending.has(id))).toBe(true);
+    expect([0, 3, 10].some((id) => ascending.has(id))).toBe(false);
+    const mixed = ClickBatch.of([7, 3, 2000, 1].map(click));
+    expect([7, 3, 2000, 1].every((id) => mixed.has(id))).toBe(true);
+    expect(mixed.has(4)).toBe(false);
+    expect(mixed.columns()).toEqual([
+      '{7,3,2000,1}',
+      '{1790000000007,1790000000003,1790000002000,1790000000001}',
+      '{1,1,1,1}',
+      '{2,2,2,2}',
+      '{4,4,3,4}',
+      '{4,4,4,4}',
+      '{"10.0.0.1","10.0.0.1","::1","10.0.0.1"}',
+      '{0,1,0,0}',
+      '{1,1,0,1}',
+      '{0,0,0,0}',
+      '{"a \\"b\\""}',
+      '{}',
+    ]);
+  });
+
+  it('grows past its first capacity and keeps every click', () => {
+    const ids = Array.from({ length: 2500 }, (_, i) => i + 1);
+    const batch = ClickBatch.of(ids.map(click));
+    expect(batch.size).toBe(2500);
+    expect(batch.has(1) && batch.has(1024) && batch.has(1025) && batch.has(2500)).toBe(true);
+    expect(batch.columns()[0]).toBe(`{${ids.join(',')}}`);
+    expect(batch.increments()!.reduce((n, r) => n + r.raws, 0)).toBe(2500);
   });
 });
 

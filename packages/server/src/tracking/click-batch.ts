@@ -1,7 +1,5 @@
-// A click batch as the parameters of one statement, built click by click as the clicks arrive: each
-// column one array literal ('{1,2,3}') and the batch's stats_daily increments summed here rather than by
-// a GROUP BY in the database. Built at add() time, a flush only joins finished strings, so the event loop
-// never stops for a whole batch's encoding while clicks wait (bench/analysis.md).
+// A click batch as the parameters of one statement: each column one array literal ('{1,2,3}') and the
+// batch's stats_daily increments summed here as clicks arrive, rather than by a GROUP BY in the database.
 import { easternDay } from '@salesdesk/contract';
 import type { ClickRecord } from './sql';
 import { easternDayBounds } from './uniques';
@@ -27,23 +25,20 @@ class EasternDays {
 // Array literal elements: numbers as they print; text double-quoted with \ and " escaped.
 const quote = (s: string) => `"${/["\\]/.test(s) ? s.replace(/["\\]/g, '\\$&') : s}"`;
 
-/** Repeated strings (referers, user agents) sent once each: a click carries its 1-based index. */
+/** Repeated strings (referers, user agents) sent once each: a click carries its 1-based index, 0 for
+ *  none (an array subscript out of range is NULL in SQL). */
 class Dictionary {
   private readonly index = new Map<string, number>();
-  private literal = '';
 
-  of(s: string | null): string {
-    if (s === null) return 'NULL';
+  of(s: string | null): number {
+    if (s === null) return 0;
     let i = this.index.get(s);
-    if (i === undefined) {
-      this.index.set(s, (i = this.index.size + 1));
-      this.literal += (i > 1 ? ',' : '') + quote(s);
-    }
-    return String(i);
+    if (i === undefined) this.index.set(s, (i = this.index.size + 1));
+    return i;
   }
 
   toString() {
-    return `{${this.literal}}`;
+    return `{${[...this.index.keys()].map(quote).join(',')}}`;
   }
 }
 
@@ -57,15 +52,32 @@ export interface ClickRollupRow {
   uniques: number;
 }
 
-/** Up to one flush's clicks, with their column literals and increments kept up to date. */
+const INITIAL_CAPACITY = 1024;
+
+/**
+ * Up to one flush's clicks as columns of typed arrays, with the increments kept up to date. A click
+ * leaves no object behind: holding each click's record and its pieces of the column texts until the
+ * flush (up to 100 ms, past a young-generation GC) cost more than all the rest of the click
+ * (bench/analysis.md). The texts are made at the flush, by the typed arrays' native join.
+ */
 export class ClickBatch {
-  readonly clicks: ClickRecord[] = [];
-  private readonly cols = ['', '', '', '', '', '', '', '', '', ''];
+  private n = 0;
+  private capacity = INITIAL_CAPACITY;
+  private ids = new Float64Array(INITIAL_CAPACITY);
+  private ms = new Float64Array(INITIAL_CAPACITY);
+  private sites = new Int32Array(INITIAL_CAPACITY);
+  private types = new Int32Array(INITIAL_CAPACITY);
+  private agents = new Int32Array(INITIAL_CAPACITY);
+  private offices = new Int32Array(INITIAL_CAPACITY);
+  private uniques = new Uint8Array(INITIAL_CAPACITY);
+  private refererIds = new Int32Array(INITIAL_CAPACITY);
+  private userAgentIds = new Int32Array(INITIAL_CAPACITY);
+  private readonly ips: string[] = [];
   private readonly referers = new Dictionary();
   private readonly userAgents = new Dictionary();
   private readonly days = new EasternDays();
-  // By day, site, type, office and agent.
-  private readonly rollup = new Map<string, ClickRollupRow>();
+  // By agent, then a short list of its (day, site, type, office) rows: no key string per click.
+  private readonly rollup = new Map<number, ClickRollupRow[]>();
   private rollupByDatabase = false;
   private ascending = true;
 
@@ -76,71 +88,113 @@ export class ClickBatch {
   }
 
   get size(): number {
-    return this.clicks.length;
+    return this.n;
   }
 
   add(c: ClickRecord) {
-    const sep = this.clicks.length ? ',' : '';
-    const last = this.clicks[this.clicks.length - 1];
-    if (last && c.id <= last.id) this.ascending = false;
-    this.clicks.push(c);
+    const i = this.n;
+    if (i === this.capacity) this.grow();
+    if (i && c.id <= this.ids[i - 1]) this.ascending = false;
     const ms = c.time.getTime();
-    const cols = this.cols;
-    cols[0] += sep + c.id;
-    cols[1] += sep + ms;
-    cols[2] += sep + c.siteId;
-    cols[3] += sep + c.typeId;
-    cols[4] += sep + c.agentId;
-    cols[5] += sep + c.officeId;
-    cols[6] += sep + quote(c.ip);
-    cols[7] += sep + (c.isUnique ? 't' : 'f');
-    cols[8] += sep + this.referers.of(c.referer);
-    cols[9] += sep + this.userAgents.of(c.userAgent);
+    this.ids[i] = c.id;
+    this.ms[i] = ms;
+    this.sites[i] = c.siteId;
+    this.types[i] = c.typeId;
+    this.agents[i] = c.agentId;
+    this.offices[i] = c.officeId;
+    this.uniques[i] = c.isUnique ? 1 : 0;
+    this.refererIds[i] = this.referers.of(c.referer);
+    this.userAgentIds[i] = this.userAgents.of(c.userAgent);
+    this.ips.push(c.ip);
+    this.n = i + 1;
     if (this.rollupByDatabase) return;
     if (!(ms >= RULE_SINCE_MS)) {
       this.rollupByDatabase = true;
       return;
     }
-    const day = this.days.of(ms);
-    const key = `${day} ${c.siteId} ${c.typeId} ${c.officeId} ${c.agentId}`;
-    const row = this.rollup.get(key);
-    if (row) {
-      row.raws++;
-      if (c.isUnique) row.uniques++;
-    } else {
-      const { siteId, typeId, officeId, agentId } = c;
-      this.rollup.set(key, { day, siteId, typeId, officeId, agentId, raws: 1, uniques: c.isUnique ? 1 : 0 });
-    }
+    this.count(c, this.days.of(ms));
   }
 
-  /** The click with this id, if the batch holds it. */
-  find(id: number): ClickRecord | undefined {
-    const clicks = this.clicks;
-    if (!this.ascending) return clicks.find((c) => c.id === id);
+  /** True when the batch holds the click with this id. */
+  has(id: number): boolean {
+    const ids = this.ids;
+    if (!this.ascending) return ids.subarray(0, this.n).includes(id);
     let lo = 0;
-    let hi = clicks.length - 1;
+    let hi = this.n - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const at = clicks[mid].id;
-      if (at === id) return clicks[mid];
+      const at = ids[mid];
+      if (at === id) return true;
       if (at < id) lo = mid + 1;
       else hi = mid - 1;
     }
-    return undefined;
+    return false;
   }
 
   /**
    * The click columns, each one array literal: id, click_time as epoch ms, site, type, agent, office, ip,
-   * is_unique, the referer's and the user agent's index, then the distinct referers and user agents.
+   * is_unique (1 or 0), the referer's and the user agent's index, then the distinct referers and user agents.
    */
   columns(): string[] {
-    return [...this.cols.map((col) => `{${col}}`), this.referers.toString(), this.userAgents.toString()];
+    const n = this.n;
+    const list = (a: Float64Array | Int32Array | Uint8Array) => `{${a.subarray(0, n).join(',')}}`;
+    return [
+      list(this.ids),
+      list(this.ms),
+      list(this.sites),
+      list(this.types),
+      list(this.agents),
+      list(this.offices),
+      `{${this.ips.map(quote).join(',')}}`,
+      list(this.uniques),
+      list(this.refererIds),
+      list(this.userAgentIds),
+      this.referers.toString(),
+      this.userAgents.toString(),
+    ];
   }
 
   /** The increments, one row per (day, site, type, office, agent); null when the database must sum them
    *  (a click before easternDay()'s rule). */
   increments(): ClickRollupRow[] | null {
-    return this.rollupByDatabase ? null : [...this.rollup.values()];
+    return this.rollupByDatabase ? null : [...this.rollup.values()].flat();
+  }
+
+  private count(c: ClickRecord, day: string) {
+    let rows = this.rollup.get(c.agentId);
+    if (!rows) this.rollup.set(c.agentId, (rows = []));
+    for (const row of rows) {
+      if (
+        row.day !== day ||
+        row.typeId !== c.typeId ||
+        row.siteId !== c.siteId ||
+        row.officeId !== c.officeId
+      )
+        continue;
+      row.raws++;
+      if (c.isUnique) row.uniques++;
+      return;
+    }
+    const { siteId, typeId, officeId, agentId } = c;
+    rows.push({ day, siteId, typeId, officeId, agentId, raws: 1, uniques: c.isUnique ? 1 : 0 });
+  }
+
+  private grow() {
+    const size = (this.capacity *= 2);
+    const wider = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: new (n: number) => T): T => {
+      const b = new make(size);
+      b.set(a);
+      return b;
+    };
+    this.ids = wider(this.ids, Float64Array);
+    this.ms = wider(this.ms, Float64Array);
+    this.sites = wider(this.sites, Int32Array);
+    this.types = wider(this.types, Int32Array);
+    this.agents = wider(this.agents, Int32Array);
+    this.offices = wider(this.offices, Int32Array);
+    this.uniques = wider(this.uniques, Uint8Array);
+    this.refererIds = wider(this.refererIds, Int32Array);
+    this.userAgentIds = wider(this.userAgentIds, Int32Array);
   }
 }
 

@@ -34,7 +34,7 @@ describe('ClickWriter', () => {
     writer.add(click(3));
     await expect(writer.flush()).rejects.toThrow('database is down');
     expect(writer.size).toBe(3);
-    expect(writer.pendingClick(2)).toBeDefined();
+    expect(writer.holds(2)).toBe(true);
     expect(() => writer.add(click(4))).toThrow(expect.objectContaining({ status: 503 }));
   });
 });
@@ -62,12 +62,57 @@ describe('ClickWriter batches', () => {
     await new Promise((r) => setImmediate(r));
     expect(sent).toEqual(['{1,2}']);
     expect(writer.size).toBe(4);
-    expect([1, 2, 3, 5].map((id) => writer.pendingClick(id)?.id)).toEqual([1, 2, 3, 5]);
-    expect(writer.pendingClick(4)).toBeUndefined();
+    expect([1, 2, 3, 5].every((id) => writer.holds(id))).toBe(true);
+    expect(writer.holds(4)).toBe(false);
     release();
     await writer.flush();
     expect(sent).toEqual(['{1,2}', '{5,3}']);
     expect(writer.size).toBe(0);
-    expect(writer.pendingClick(1)).toBeUndefined();
+    expect(writer.holds(1)).toBe(false);
+  });
+});
+
+describe('ClickWriter timing', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const dialect = new PgDialect();
+  const idsOf = (query: SQL) =>
+    dialect
+      .sqlToQuery(query)
+      .params.map(String)
+      .find((p) => /^\{\d/.test(p))!;
+
+  it('lets a batch that is not full wait for its interval, even when the writer is free', async () => {
+    const sent: string[] = [];
+    const db = {
+      execute: async (query: SQL) => {
+        sent.push(idsOf(query));
+        return { rows: [] };
+      },
+    } as unknown as Queryable;
+    const writer = new ClickWriter(db, { intervalMs: 80, maxBatch: 3 });
+    [1, 2, 3, 4].forEach((id) => writer.add(click(id)));
+    await sleep(20);
+    expect(sent).toEqual(['{1,2,3}']); // written at once: full
+    expect(writer.holds(4)).toBe(true);
+    await sleep(120);
+    expect(sent).toEqual(['{1,2,3}', '{4}']); // its 80 ms are over
+    expect(writer.size).toBe(0);
+  });
+
+  it('retries a failed background write an interval later, with no new click to prompt it', async () => {
+    let calls = 0;
+    const errors: unknown[] = [];
+    const db = {
+      execute: async () => {
+        if (++calls === 1) throw new Error('database restarting');
+        return { rows: [] };
+      },
+    } as unknown as Queryable;
+    const writer = new ClickWriter(db, { intervalMs: 20, onError: (err) => errors.push(err) });
+    writer.add(click(1));
+    for (let waited = 0; writer.size && waited < 2000; waited += 10) await sleep(10);
+    expect(errors).toHaveLength(1);
+    expect(calls).toBe(2);
+    expect(writer.size).toBe(0);
   });
 });

@@ -51,7 +51,7 @@ export async function flushClicks(ctx: Pick<AppContext, 'db'>): Promise<void> {
  * may hold it for one flush interval, so that is waited out once.
  */
 export async function clickMayHaveLanded(ctx: AppContext, clickId: number): Promise<boolean> {
-  if (runningTracking(ctx)?.writer.pendingClick(clickId)) {
+  if (runningTracking(ctx)?.writer.holds(clickId)) {
     await flushClicks(ctx);
     return true;
   }

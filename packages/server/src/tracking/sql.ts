@@ -91,7 +91,8 @@ export interface ClickRecord {
 const CLICK_COLUMNS =
   'id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent';
 
-// $1-$12: the click columns of ClickBatch.columns() (click_time as epoch ms: to_timestamp is exact to the µs).
+// $1-$12: the click columns of ClickBatch.columns() (click_time as epoch ms: to_timestamp is exact to the µs;
+// a referer or user agent index of 0 is out of the array, so NULL).
 const CLICK_ROWS = sql`
   insert into clicks (${sql.raw(CLICK_COLUMNS)})
   select id, to_timestamp(ms::float8 / 1000), site_id, type_id, agent_id, office_id, ip, is_unique,
