@@ -64,7 +64,8 @@ describe('home', () => {
     await offices
       .locator('tbody tr')
       .filter({ hasText: data.office.officeName })
-      .getByText(String(data.sales))
+      // The whole cell: the office's random name may hold the same digits.
+      .getByRole('cell', { name: String(data.sales), exact: true })
       .waitFor();
     assert.equal(await page.getByText('Your account is suspended').count(), 0);
     assert.equal(await page.getByRole('link', { name: 'Choose another pay period' }).count(), 0);
