@@ -20,7 +20,7 @@ export interface ClickWriterOptions {
   intervalMs?: number;
   maxBatch?: number;
   maxPending?: number;
-  /** A failed background flush; the batch stays buffered and is retried on the next tick. */
+  /** A failed background flush; the batch stays buffered and is retried one interval later. */
   onError?: (err: unknown) => void;
 }
 
@@ -104,7 +104,7 @@ export class ClickWriter {
     return next;
   }
 
-  /** Writes the batches that are due: full, or open for the interval. A failure keeps them for the next tick. */
+  /** Writes the batches that are due: full, or open for the interval. A failure keeps them for a retry one interval later. */
   private flushInBackground() {
     if (!this.pending || this.queued || this.closing) return;
     this.queued = true;
