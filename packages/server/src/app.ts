@@ -18,8 +18,10 @@ import type { AppContext } from './context';
 import { enforceAccess, type DeclaredRoute } from './http/access';
 import { clientError, frameworkError, registerErrorHandling } from './http/errors';
 import { refuseBadCharacters } from './http/input-guard';
+import type { LaneHost } from './http/lane';
 import { registerSecurityHeaders } from './http/security-headers';
 import { areas } from './areas';
+import { postbackLane } from './postback/lane';
 import { clickLane } from './tracking/click-lane';
 
 export type App = FastifyInstance;
@@ -39,12 +41,15 @@ export async function buildApp(
   opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<App> {
   const trustProxy = ctx.config.trustProxy ? ctx.config.trustProxy.split(',').map((s) => s.trim()) : false;
+  const lanes: LaneHost = { closing: false };
   const app = Fastify({
-    // The click redirect's lane answers before Fastify sees the request (tracking/click-lane.ts).
+    // The click redirect's and the postback's lanes answer before Fastify sees the request
+    // (tracking/click-lane.ts, postback/lane.ts); what they leave goes on to Fastify.
     serverFactory: (handler) => {
-      const lane = clickLane(ctx, trustProxy);
+      const click = clickLane(ctx, trustProxy);
+      const postback = postbackLane(ctx, trustProxy, lanes);
       const server = http.createServer((req, res) => {
-        if (!lane(req, res)) handler(req, res);
+        if (!click(req, res) && !postback(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = KEEP_ALIVE_MS; // Fastify's default; node's requestTimeout (300 s) stays
       return server;
@@ -64,6 +69,11 @@ export async function buildApp(
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
+  lanes.log = app.log;
+  app.addHook('preClose', (done) => {
+    lanes.closing = true; // from here Fastify answers every request, with a 503
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

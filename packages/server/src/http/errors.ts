@@ -51,13 +51,23 @@ function issuesToFields(issues: Issue[]): Record<string, string[]> {
   return data;
 }
 
+/** The envelope of an AppError, the failures the app itself raises. */
+export const appErrorBody = (err: AppError): TErrorBody => ({
+  code: err.code,
+  message: err.message,
+  ...(err.data ? { data: err.data } : {}),
+});
+
+/** What an unexpected failure answers: nothing of the error itself reaches the client. */
+export const INTERNAL_ERROR_BODY: TErrorBody = { code: ErrorCode.Internal, message: 'Internal error' };
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let body: TErrorBody;
     let status: number;
     if (err instanceof AppError) {
       status = err.status;
-      body = { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) };
+      body = appErrorBody(err);
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const issues = err.validation.map((v) => ({
@@ -84,7 +94,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     } else {
       status = 500;
       req.log.error({ error: loggableError(err), route: req.routeOptions.url }, 'request failed');
-      body = { code: ErrorCode.Internal, message: 'Internal error' };
+      body = INTERNAL_ERROR_BODY;
     }
     void reply.status(status).send(body);
   });

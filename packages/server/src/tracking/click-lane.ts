@@ -5,16 +5,11 @@
 // else (a 404, a 503, odd paths, a click waiting for an id block) goes on to the Fastify route, which
 // runs the same Tracking.record and answers with the API's error envelope.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import proxyAddr from '@fastify/proxy-addr';
 import type { AppContext } from '../context';
-import { normalizeIp } from '../http/client-ip';
+import { laneClientIp, rawHeader, readId } from '../http/lane';
 import { runningTracking } from './runtime';
 
 export const CLICK_PREFIX = '/api/links/go/';
-const MAX_ID = 2_147_483_647;
-const ZERO = 48;
-const NINE = 57;
 const SLASH = 47;
 const QUESTION = 63;
 
@@ -25,36 +20,14 @@ const QUESTION = 63;
 export function parseClickIds(url: string, out: number[]): boolean {
   let pos = CLICK_PREFIX.length;
   for (let k = 0; k < 3; k++) {
-    const first = url.charCodeAt(pos);
-    if (first <= ZERO || first > NINE) return false;
-    let n = 0;
-    const start = pos;
-    for (let c = first; c >= ZERO && c <= NINE; c = url.charCodeAt(++pos)) {
-      n = n * 10 + (c - ZERO);
-      if (pos - start >= 10) return false;
-    }
-    if (n > MAX_ID) return false;
-    out[k] = n;
+    pos = readId(url, pos, out, k);
+    if (pos < 0) return false;
     if (k < 2) {
       if (url.charCodeAt(pos++) !== SLASH) return false;
     } else if (pos < url.length && url.charCodeAt(pos) !== QUESTION) return false;
   }
   return true;
 }
-
-/** The value of header `name` (lower case letters and '-') from the raw header list, without building
- *  req.headers or a lower-cased copy of each name. */
-function rawHeader(raw: string[], name: string): string | undefined {
-  next: for (let i = 0; i < raw.length; i += 2) {
-    const h = raw[i];
-    if (h.length !== name.length) continue;
-    for (let k = 0; k < h.length; k++) if ((h.charCodeAt(k) | 0x20) !== name.charCodeAt(k)) continue next;
-    return raw[i + 1];
-  }
-  return undefined;
-}
-
-type LaneSocket = Socket & { salesdeskIp?: string };
 
 /**
  * The lane for one app: answers true when it sent the redirect, false to leave the request to Fastify.
@@ -64,14 +37,8 @@ export function clickLane(
   ctx: Pick<AppContext, 'db'>,
   trustProxy: string[] | false,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const trust = trustProxy ? proxyAddr.compile(trustProxy) : null;
+  const clientIp = laneClientIp(trustProxy);
   const ids = [0, 0, 0];
-  // A connection's address does not change: normalized once per socket, not per click.
-  const clientIp = (req: IncomingMessage): string => {
-    if (trust) return normalizeIp(proxyAddr(req, trust));
-    const socket = req.socket as LaneSocket;
-    return (socket.salesdeskIp ??= normalizeIp(socket.remoteAddress ?? ''));
-  };
 
   return (req, res) => {
     const url = req.url ?? '';

@@ -1,0 +1,81 @@
+// The sale postback served straight from node:http, ahead of Fastify, as the click redirect is. A site's
+// server calls it for every sale, and Fastify's request and reply objects, hooks, schema compilers and
+// serializer took about a third of the server's CPU per postback (bench/analysis.md). The lane takes
+// the plain shape `GET /api/postback/{siteId}[?query]` and does what the route does, in the route's
+// order: the limit per client address, the input guard, then handlePostback, answering in the API's
+// envelope with the route's headers. Anything else (a POST, a HEAD, odd paths, an app that is closing)
+// goes on to the Fastify route.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import querystring from 'fast-querystring';
+import type { AppContext } from '../context';
+import { loggableError } from '../common/loggable-error';
+import { AppError, appErrorBody, INTERNAL_ERROR_BODY, rateLimited, validationError } from '../http/errors';
+import { BAD_CHAR_MESSAGE, badField } from '../http/input-guard';
+import { laneClientIp, readId, type LaneHost } from '../http/lane';
+import { SECURITY_POLICY, securityHeaders } from '../http/security-headers';
+import { countPostbackClient, postbackIpLimit } from './ip-limit';
+import { handlePostback } from './service';
+
+export const POSTBACK_PREFIX = '/api/postback/';
+const ROUTE = '/api/postback/:siteId';
+const QUESTION = 63;
+const INFO_LEVELS = new Set(['info', 'debug', 'trace']);
+
+/** The site id of a plain postback path (`/api/postback/{id}` and its query), or 0 for another shape. */
+export function parsePostbackSite(url: string): number {
+  const out = [0];
+  const end = readId(url, POSTBACK_PREFIX.length, out, 0);
+  return end >= 0 && (end === url.length || url.charCodeAt(end) === QUESTION) ? out[0] : 0;
+}
+
+/** The lane for one app: answers true when it took the request, false to leave it to Fastify. */
+export function postbackLane(
+  ctx: AppContext,
+  trustProxy: string[] | false,
+  host: LaneHost,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const clientIp = laneClientIp(trustProxy);
+  const perIp = postbackIpLimit(ctx);
+  // Every answer of the route carries these (the security headers as registerSecurityHeaders sets them).
+  const fixed = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'];
+  for (const [name, value] of securityHeaders(SECURITY_POLICY).set) fixed.push(name, value);
+
+  return (req, res) => {
+    const url = req.url ?? '';
+    if (host.closing || req.method !== 'GET' || !url.startsWith(POSTBACK_PREFIX)) return false;
+    const siteId = parsePostbackSite(url);
+    if (!siteId) return false;
+    const started = performance.now();
+    const { allowed, headers } = countPostbackClient(perIp, clientIp(req));
+
+    const answer = (status: number, body: object) => {
+      const text = JSON.stringify(body);
+      res.writeHead(status, [...fixed, ...headers, 'content-length', String(Buffer.byteLength(text))]);
+      res.end(text);
+      const log = host.log;
+      if (log && INFO_LEVELS.has(log.level)) {
+        const ms = Math.round(performance.now() - started);
+        log.info({ method: 'GET', url: url.split('?')[0], status, ms }, 'answered');
+      }
+    };
+    const fail = (err: unknown) => {
+      if (err instanceof AppError) return answer(err.status, appErrorBody(err));
+      host.log?.error({ error: loggableError(err), route: ROUTE }, 'request failed');
+      answer(500, INTERNAL_ERROR_BODY);
+    };
+
+    if (!allowed) {
+      fail(rateLimited());
+      return true;
+    }
+    const q = url.indexOf('?');
+    const query: Record<string, unknown> = q < 0 ? {} : querystring.parse(url.slice(q + 1));
+    const bad = badField(query);
+    if (bad) {
+      fail(validationError({ [bad]: [BAD_CHAR_MESSAGE] }));
+      return true;
+    }
+    handlePostback(ctx, siteId, query).then((result) => answer(200, result), fail);
+    return true;
+  };
+}
