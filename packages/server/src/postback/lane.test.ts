@@ -122,7 +122,7 @@ describe('the postback lane', () => {
     return { ...p, clickId };
   };
   const path = (siteId: number, params: Record<string, string | number>) =>
-    `/api/postback/${siteId}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+    `/api/postback/${siteId}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
   const salesOf = (siteId: number) =>
     queryRows<{ id: string; tx_id: string }>(
       env.ctx.db,
