@@ -46,7 +46,7 @@ export function postbackLane(
     const siteId = parsePostbackSite(url);
     if (!siteId) return false;
     const started = performance.now();
-    const { allowed, headers } = countPostbackClient(perIp, clientIp(req));
+    let headers: string[] = [];
 
     const answer = (status: number, body: object) => {
       const text = JSON.stringify(body);
@@ -64,18 +64,22 @@ export function postbackLane(
       answer(500, INTERNAL_ERROR_BODY);
     };
 
-    if (!allowed) {
-      fail(rateLimited());
-      return true;
+    // Whatever fails here is answered like the route's failures: a listener that threw would take the
+    // whole server down.
+    try {
+      const count = countPostbackClient(perIp, clientIp(req));
+      headers = count.headers;
+      if (!count.allowed) throw rateLimited();
+      const q = url.indexOf('?');
+      const query: Record<string, unknown> = q < 0 ? {} : querystring.parse(url.slice(q + 1));
+      const bad = badField(query);
+      if (bad) throw validationError({ [bad]: [BAD_CHAR_MESSAGE] });
+      handlePostback(ctx, siteId, query)
+        .then((result) => answer(200, result), fail)
+        .catch(() => res.destroy()); // the answer itself failed: nothing more can be said on this socket
+    } catch (err) {
+      fail(err);
     }
-    const q = url.indexOf('?');
-    const query: Record<string, unknown> = q < 0 ? {} : querystring.parse(url.slice(q + 1));
-    const bad = badField(query);
-    if (bad) {
-      fail(validationError({ [bad]: [BAD_CHAR_MESSAGE] }));
-      return true;
-    }
-    handlePostback(ctx, siteId, query).then((result) => answer(200, result), fail);
     return true;
   };
 }
