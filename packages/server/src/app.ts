@@ -16,6 +16,7 @@ import {
 import { ErrorCode, type TBrand } from '@salesdesk/contract';
 import type { AppContext } from './context';
 import { enforceAccess, type DeclaredRoute } from './http/access';
+import { logAnswered } from './http/answer-log';
 import { clientError, frameworkError, registerErrorHandling } from './http/errors';
 import { refuseBadCharacters } from './http/input-guard';
 import type { LaneHost } from './http/lane';
@@ -31,7 +32,6 @@ const declaredByApp = new WeakMap<App, DeclaredRoute[]>();
 export const declaredRoutes = (app: App): DeclaredRoute[] => declaredByApp.get(app) ?? [];
 
 const KEEP_ALIVE_MS = 72_000;
-const INFO_LEVELS = new Set(['info', 'debug', 'trace']);
 // Nothing logs a request whole; should a line ever carry one, its credentials and body stay out.
 const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body'];
 
@@ -77,19 +77,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  app.addHook('onResponse', async (req, reply) => {
-    // Routes that log quietly (the click redirect: logLevel warn) skip this before building the line.
-    if (!INFO_LEVELS.has(req.log.level)) return;
-    req.log.info(
-      {
-        method: req.method,
-        url: req.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'answered',
-    );
-  });
+  app.addHook('onResponse', async (req, reply) =>
+    logAnswered(req.log, req.method, req.url, reply.statusCode, reply.elapsedTime),
+  );
 
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'fast-querystring';
 import type { AppContext } from '../context';
 import { loggableError } from '../common/loggable-error';
+import { logAnswered } from '../http/answer-log';
 import { AppError, appErrorBody, INTERNAL_ERROR_BODY, rateLimited, validationError } from '../http/errors';
 import { BAD_CHAR_MESSAGE, badField } from '../http/input-guard';
 import { laneClientIp, readId, type LaneHost } from '../http/lane';
@@ -19,7 +20,6 @@ import { handlePostback } from './service';
 export const POSTBACK_PREFIX = '/api/postback/';
 const ROUTE = '/api/postback/:siteId';
 const QUESTION = 63;
-const INFO_LEVELS = new Set(['info', 'debug', 'trace']);
 
 /** The site id of a plain postback path (`/api/postback/{id}` and its query), or 0 for another shape. */
 export function parsePostbackSite(url: string): number {
@@ -52,11 +52,7 @@ export function postbackLane(
       const text = JSON.stringify(body);
       res.writeHead(status, [...fixed, ...headers, 'content-length', String(Buffer.byteLength(text))]);
       res.end(text);
-      const log = host.log;
-      if (log && INFO_LEVELS.has(log.level)) {
-        const ms = Math.round(performance.now() - started);
-        log.info({ method: 'GET', url: url.split('?')[0], status, ms }, 'answered');
-      }
+      if (host.log) logAnswered(host.log, 'GET', url, status, performance.now() - started);
     };
     const fail = (err: unknown) => {
       if (err instanceof AppError) return answer(err.status, appErrorBody(err));
