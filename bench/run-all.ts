@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bundle-size';
-import { benchClickWriter } from './click-writer';
+import { benchClickWriter, benchClickWriterPglite } from './click-writer';
 import { runLogBench } from './log-bench';
 import { measureBareRedirect, runStore, type StoreRun } from './event-path';
 import { oneCoreRun, type OneCoreRun } from './one-core';
@@ -33,6 +33,7 @@ import {
   postbackSection,
   writerSection,
   type ClickRun,
+  type WriterRun,
 } from './sections';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,14 +68,16 @@ async function main() {
   const withoutHistoryS = await firstStartWithoutHistoryS();
 
   let postgres: ClickRun;
-  let writer: { writer: number; copy: number };
+  let writerPostgres: WriterRun;
   try {
     postgres = await clickAndPostbackRun(await freshDatabase(BENCH_DB));
     step('click batch writer vs COPY (PostgreSQL)');
-    writer = await benchClickWriter(await freshDatabase(BENCH_DB));
+    writerPostgres = await benchClickWriter(await freshDatabase(BENCH_DB));
   } finally {
     await dropDatabase(BENCH_DB);
   }
+  step('click batch writer vs COPY (PGlite)');
+  const writerPglite = await benchClickWriterPglite();
   const oneCore = await oneCoreRuns();
   step('web bundle size (npm run build)');
   const bundle = benchBundle();
@@ -83,7 +86,7 @@ async function main() {
   const sections: Section[] = [
     clickSection([pglite, postgres]),
     postbackSection(stores),
-    writerSection(writer),
+    writerSection({ postgres: writerPostgres, pglite: writerPglite }),
     bundleSection(bundle),
     demoSection(pglite.store, withoutHistoryS),
   ];

@@ -79,22 +79,28 @@ export function postbackSection(stores: StoreRun[]): Section {
   };
 }
 
-export function writerSection(r: { writer: number; copy: number }): Section {
+export interface WriterRun {
+  writer: number;
+  copy: number;
+}
+
+export function writerSection(runs: { postgres: WriterRun; pglite: WriterRun }): Section {
+  const figure = (store: string, r: WriterRun) => ({
+    measure: `click batch writer on ${store}`,
+    value: r.writer,
+    unit: 'rows/s',
+    baseline: 'COPY of the same rows',
+    baselineValue: r.copy,
+  });
   return {
-    title: 'Click ingest on PostgreSQL',
+    title: 'Click ingest',
     setup:
       `${WRITER_ROWS.toLocaleString('en-US')} clicks of today written by the click batch writer (ClickWriter: ` +
       `1,000-row INSERT ... unnest batches, each with its stats_daily increments, one transaction each) against COPY ` +
-      `of the same rows into the same emptied table (pg-copy-streams), in the bench process.`,
-    figures: [
-      {
-        measure: 'click batch writer',
-        value: r.writer,
-        unit: 'rows/s',
-        baseline: 'COPY of the same rows',
-        baselineValue: r.copy,
-      },
-    ],
+      `of the same rows into the same emptied table, in the bench process: on PostgreSQL (pg-copy-streams), and on ` +
+      `a fresh PGlite in a temporary directory (COPY FROM its virtual /dev/blob), where the database works in the ` +
+      `bench process's own thread.`,
+    figures: [figure('PostgreSQL', runs.postgres), figure('PGlite', runs.pglite)],
     notes: [
       'COPY writes the clicks only; the writer also keeps stats_daily up to date in the same transaction.',
     ],
