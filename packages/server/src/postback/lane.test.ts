@@ -280,3 +280,46 @@ describe('the postback lane', () => {
     expect(at(60_000).allowed).toBe(true);
   });
 });
+
+// The app's own wiring (app.ts): from its preClose hook on, the lane leaves every postback to Fastify,
+// which answers 503 while it closes. A request on a connection kept open from before shows it.
+describe('the postback lane in a closing app', () => {
+  it('leaves postbacks to Fastify once the app begins to close', async () => {
+    const env = await testEnvWith({});
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (port: number) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            agent,
+            path: '/api/postback/999999?token=t&clickId=1&event=sale&txId=x',
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+      });
+    let port = 0;
+    let whileClosing: Promise<number> | undefined;
+    env.app.addHook('preClose', (done) => {
+      whileClosing = get(port);
+      whileClosing.then(
+        () => done(),
+        () => done(),
+      );
+    });
+    try {
+      await env.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (env.app.server.address() as AddressInfo).port;
+      expect(await get(port)).toBe(404); // the lane: unknown site
+    } finally {
+      await env.app.close();
+      agent.destroy();
+    }
+    expect(await whileClosing).toBe(503);
+  });
+});
