@@ -1,4 +1,5 @@
 // The one-core click figures as a RESULTS.md section.
+import { execFileSync } from 'node:child_process';
 import { ONE_CORE_CONNECTIONS, ONE_CORE_SECONDS, type OneCoreRun, type OneCoreServer } from './one-core';
 import { LOAD_CPU, SERVER_CPU } from './lib/pinning';
 import { machine, renderSection, spliceBlock, type Block, type Section } from './lib/report';
@@ -81,11 +82,25 @@ export const BEFORE_BLOCK: Block = {
   end: '<!-- end of one-core click benchmark, before -->',
 };
 
+/** The commit checked out at `root`, so the block says which code it measured. */
+function commitAt(root: string): string {
+  try {
+    return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'commit unknown';
+  }
+}
+
 export function spliceOneCore(file: string, runs: OneCoreRun[], command: string, before?: string) {
   const section = oneCoreSection(runs, command);
-  if (before) section.title = `${section.title}: before (${before})`;
+  const sha = before ? commitAt(before) : '';
+  if (before) section.title = `${section.title}: before (commit ${sha}, checked out at ${before})`;
+  const checkout = before
+    ? ` (commit ${sha}: \`git worktree add ${before} ${sha} && (cd ${before} && npm ci)\`)`
+    : '';
   spliceBlock(file, before ? BEFORE_BLOCK : ONE_CORE_BLOCK, [
-    `Written by \`${command}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machine()}.`,
+    `Written by \`${command}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${checkout}; ` +
+      `machine: ${machine()}.`,
     '',
     ...renderSection(section),
   ]);
