@@ -1,6 +1,6 @@
 // Every API area, registered under /api/{prefix}. Add one line per area.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from './context';
+import type { AreaOptions } from './context';
 import authRoutes from './auth/routes';
 import officesRoutes from './offices/routes';
 import agentsRoutes from './agents/routes';
@@ -29,9 +29,6 @@ import statsRoutes from './stats/stats-routes';
 import topAgentsRoutes from './top-agents/routes';
 import performanceRoutes from './performance/routes';
 
-export interface AreaOptions {
-  ctx: AppContext;
-}
 export interface Area {
   prefix: string;
   plugin: FastifyPluginAsync<AreaOptions>;

@@ -15,7 +15,7 @@ import {
   ZRemoteTokenResponse,
   ZTokenResponse,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { clientIp } from '../http/client-ip';
 import { principalOf, toMe } from '../http/auth';
 import { LOGIN, PUBLIC, role } from '../http/access';

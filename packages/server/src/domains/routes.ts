@@ -15,7 +15,7 @@ import {
   ZPreferredDomainsHidden,
   ZPreferredDomainsQuery,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import * as domains from './service';
 

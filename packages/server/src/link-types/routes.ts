@@ -12,7 +12,7 @@ import {
   ZLinkTypeUpdate,
   ZOk,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { role } from '../http/access';
 import * as linkTypes from './service';

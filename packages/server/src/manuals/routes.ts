@@ -14,7 +14,7 @@ import {
   ZSiteManualsQuery,
   ZSiteManualUpdate,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as manuals from './service';

@@ -17,7 +17,7 @@ import {
   ZOfficeUpdate,
   ZOk,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as offices from './service';

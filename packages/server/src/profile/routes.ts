@@ -9,7 +9,7 @@ import {
   ZCompanyProfileUpdate,
   ZProfileSaved,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as profile from './service';

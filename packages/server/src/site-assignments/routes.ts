@@ -8,7 +8,7 @@ import {
   ZSiteAgentList,
   ZSiteAgentsQuery,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { role } from '../http/access';
 import * as assignments from './service';

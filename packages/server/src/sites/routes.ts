@@ -16,7 +16,7 @@ import {
   ZSitesQuery,
   ZSiteStatus,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as sitesService from './service';

@@ -14,7 +14,7 @@ import {
   ZStatsTypeOption,
   type TStatsKind,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role, type Access } from '../http/access';
 import { listAvpPeriods } from './avp-sql';
