@@ -25,7 +25,7 @@ import saleLogsRoutes from './sale-logs/routes';
 import chatLogsRoutes from './chat-logs/routes';
 import linksRoutes from './links/routes';
 import dashboardRoutes from './dashboard/routes';
-import statsRoutes from './stats/stats-routes';
+import statsRoutes from './stats/routes';
 import topAgentsRoutes from './top-agents/routes';
 import performanceRoutes from './performance/routes';
 
