@@ -172,20 +172,16 @@ async function checkClicks(db: Db, answered: number[]) {
 }
 
 function runRebuildCli() {
-  return spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'packages/server/src/rollups/rebuild-cli.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        SECRET_KEY: 'durability-secret-key-0123456789',
-        ...store.env,
-      },
-      encoding: 'utf8',
+  return spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/rollups/rebuild-cli.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      SECRET_KEY: 'durability-secret-key-0123456789',
+      ...store.env,
     },
-  );
+    encoding: 'utf8',
+  });
 }
 
 describe('durability', () => {
