@@ -10,9 +10,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase, sql, type Database, type Db } from '../packages/server/src/db/client';
-import { Rng } from '../packages/server/src/db/demo-history-plan';
+import { Rng } from '../packages/server/src/demo/history-plan';
 import { ClickWriter } from '../packages/server/src/tracking/click-writer';
-import type { ClickRecord } from '../packages/server/src/tracking/sql';
+import type { ClickRecord } from '../packages/server/src/tracking/click-batch';
 
 export const WRITER_ROWS = Number(process.env.BENCH_WRITER_ROWS ?? 200_000);
 const COPY_CHUNK = 5000;

@@ -9,7 +9,7 @@ import { createContext } from '../packages/server/src/bootstrap';
 import { loadConfig } from '../packages/server/src/config';
 import type { AppContext } from '../packages/server/src/context';
 import { queryOne, queryRows } from '../packages/server/src/db/client';
-import { DEMO_PASSWORD } from '../packages/server/src/db/demo-data';
+import { DEMO_PASSWORD } from '../packages/server/src/demo/data';
 import { eventWhere, rollupTotal } from '../packages/server/src/click-logs/filters';
 import { listClickLogs } from '../packages/server/src/click-logs/service';
 import { listSaleLogs } from '../packages/server/src/sale-logs/service';

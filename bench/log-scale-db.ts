@@ -30,7 +30,7 @@ async function loadedAlready(): Promise<boolean> {
 
 function seed(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/db/seed-cli.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/demo/seed-cli.ts'], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_URL: url, DEMO_SCALE: String(LOGS_SCALE), LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,6 +1,6 @@
 // Every API area, registered under /api/{prefix}. Add one line per area.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from './context';
+import type { AreaOptions } from './context';
 import authRoutes from './auth/routes';
 import officesRoutes from './offices/routes';
 import agentsRoutes from './agents/routes';
@@ -25,13 +25,10 @@ import saleLogsRoutes from './sale-logs/routes';
 import chatLogsRoutes from './chat-logs/routes';
 import linksRoutes from './links/routes';
 import dashboardRoutes from './dashboard/routes';
-import statsRoutes from './stats/stats-routes';
+import statsRoutes from './stats/routes';
 import topAgentsRoutes from './top-agents/routes';
 import performanceRoutes from './performance/routes';
 
-export interface AreaOptions {
-  ctx: AppContext;
-}
 export interface Area {
   prefix: string;
   plugin: FastifyPluginAsync<AreaOptions>;

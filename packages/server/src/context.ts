@@ -13,3 +13,8 @@ export interface AppContext {
   mailer: Mailer;
   brand: TBrand;
 }
+
+// What every area plugin (areas.ts) is registered with.
+export interface AreaOptions {
+  ctx: AppContext;
+}

@@ -2,9 +2,9 @@
 import { buildApp } from './app';
 import { createContext } from './bootstrap';
 import { loadConfig } from './config';
-import { seedDemoIfEmpty, DEMO_LOGINS } from './db/demo-data';
-import { demoScale } from './db/demo-history';
-import { describeHistory } from './db/demo-history-summary';
+import { seedDemoIfEmpty, DEMO_LOGINS } from './demo/data';
+import { demoScale } from './demo/history';
+import { describeHistory } from './demo/history-summary';
 import { scheduleLoginUnblock } from './jobs/login-unblock';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Permission, ZApproveResult, ZIds, ZUnapprovedList, ZUnapprovedQuery } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { permission } from '../http/access';
 import * as approval from './service';

@@ -12,7 +12,7 @@ import {
   ZIdParams,
   ZOk,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import * as admins from './service';
 

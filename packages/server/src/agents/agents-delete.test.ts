@@ -5,7 +5,7 @@ import { queryOne, sql } from '../db/client';
 import { chatLogs } from '../db/schema';
 import { recordSale } from '../postback/service';
 import { publishChange } from '../common/changes';
-import { countRollupMismatches } from '../stats/rollup-rebuild';
+import { countRollupMismatches } from '../rollups/rebuild';
 import { buildAdmin, buildAgent, buildClickPath, buildOffice, login, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { flushClicks, recordClick } from '../tracking/service';

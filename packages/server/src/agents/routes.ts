@@ -13,7 +13,7 @@ import {
   ZIdParams,
   ZOk,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { role } from '../http/access';
 import * as agents from './service';

@@ -58,12 +58,12 @@ const AGENT_COLS = { office: col('g.office_id'), agent: col('g.id') };
 /** One page of agents in the principal's scope; another office's companyId answers 404. */
 export function searchAgents(db: Queryable, p: Principal, q: TAgentSearch) {
   const username = criterion(q.criteria, 'username');
-  const companyId = criterion(q.criteria, 'companyId');
+  const officeId = criterion(q.criteria, 'companyId');
   return pagedQuery<AgentRecord, AgentSortField>(db, {
     select: COLUMNS,
     from: FROM,
     where: and([
-      scopedFilter(p, AGENT_COLS, { officeId: companyId ? Number(companyId) : null }),
+      scopedFilter(p, AGENT_COLS, { officeId: officeId ? Number(officeId) : null }),
       username ? contains(sql`a.username`, username) : undefined,
     ]),
     sort: SORT,

@@ -1,4 +1,4 @@
-// Public session calls (captcha, login, forgot, brand) and the logged-in account's own calls.
+// Session calls (auth/*, forgot, brand, alerts/login): captcha, login, forgot, and the account's own calls.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   OK,
@@ -15,7 +15,7 @@ import {
   ZRemoteTokenResponse,
   ZTokenResponse,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { clientIp } from '../http/client-ip';
 import { principalOf, toMe } from '../http/auth';
 import { LOGIN, PUBLIC, role } from '../http/access';

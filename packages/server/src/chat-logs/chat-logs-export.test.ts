@@ -5,7 +5,7 @@ import { Role } from '@salesdesk/contract';
 import { chatLogs } from '../db/schema';
 import { buildAdmin, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { insertLog, officeWithAgents } from './test-fixtures';
+import { insertLog, officeWithAgents } from '../test/chat-logs-fixtures';
 
 let env: TestEnv;
 let superToken: string;

@@ -4,7 +4,7 @@ import { Role, type TChatLogRow, type TList } from '@salesdesk/contract';
 import { sites } from '../db/schema';
 import { buildAdmin, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { insertLog, officeWithAgents } from './test-fixtures';
+import { insertLog, officeWithAgents } from '../test/chat-logs-fixtures';
 
 let env: TestEnv;
 let adminToken: string;

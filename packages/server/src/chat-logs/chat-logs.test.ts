@@ -4,7 +4,7 @@ import { Role, type TChatLogRow, type TList } from '@salesdesk/contract';
 import { agentSites, chatLogs } from '../db/schema';
 import { buildAdmin, buildSite, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { logCount, officeWithAgents } from './test-fixtures';
+import { logCount, officeWithAgents } from '../test/chat-logs-fixtures';
 
 let env: TestEnv;
 let adminToken: string;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Role, ZChatLogCreate, ZChatLogList, ZChatLogSearch } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, only } from '../http/access';
 import { createChatLog, exportChatLogs, listChatLogs } from './service';

@@ -9,7 +9,7 @@ import { queryOne } from '../db/client';
 import { sites } from '../db/schema';
 import { buildAdmin, buildClickPath, tokenFor } from '../test/factories';
 import { call, testEnv, testEnvWith, type TestEnv } from '../test/harness';
-import { bulkClicks, clickAt, secondAgent } from './log-fixtures';
+import { bulkClicks, clickAt, secondAgent } from '../test/logs-fixtures';
 
 let env: TestEnv;
 let adminToken: string;

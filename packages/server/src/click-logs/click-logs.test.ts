@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Role, type TClickLogRow, type TList } from '@salesdesk/contract';
 import { buildAdmin, buildClickPath, tokenFor } from '../test/factories';
 import { call, testEnv, testEnvWith, type TestEnv } from '../test/harness';
-import { clickAt, secondAgent, type ClickPath } from './log-fixtures';
+import { clickAt, secondAgent, type ClickPath } from '../test/logs-fixtures';
 
 let env: TestEnv;
 let adminToken: string;

@@ -1,7 +1,7 @@
-// Click logs: the paged, filtered list of clicks and its CSV export (every role, in its tenant).
+// Click logs (click-outs/*): the paged, filtered list of clicks and its CSV export (every role, own tenant).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZClickLogList, ZClickLogSearch } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN } from '../http/access';
 import { exportClickLogs, listClickLogs } from './service';

@@ -3,15 +3,19 @@
 // PostgreSQL the notice also goes out on a LISTEN/NOTIFY channel to the other processes.
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { sql } from '../db/client';
+import type { Config } from '../config';
+import { sql, type Database, type Db } from '../db/client';
 
 const TOPICS = ['tracking'] as const;
 export type ChangeTopic = (typeof TOPICS)[number];
 const isTopic = (s: string | undefined): s is ChangeTopic => TOPICS.includes(s as ChangeTopic);
 export type ChangeHandler = (topic: ChangeTopic) => Promise<void> | void;
-type ChangeCtx = Pick<AppContext, 'db' | 'dbKind' | 'config'>;
+// The parts of the app context a change needs (common/ stands below context.ts).
+interface PublishCtx {
+  db: Db;
+  dbKind: Database['kind'];
+}
+type ChangeCtx = PublishCtx & { config: Pick<Config, 'databaseUrl'> };
 
 const CHANNEL = 'salesdesk_changes';
 const RECONNECT_MS = 1000;
@@ -47,10 +51,7 @@ async function runHandlers(bus: Bus, topic: ChangeTopic) {
  * Tells every process that `topic` data changed. Call it after the commit; it resolves once this
  * process has reloaded, so the next request here already sees the change.
  */
-export async function publishChange(
-  ctx: Pick<AppContext, 'db' | 'dbKind'>,
-  topic: ChangeTopic,
-): Promise<void> {
+export async function publishChange(ctx: PublishCtx, topic: ChangeTopic): Promise<void> {
   const bus = busOf(ctx.db);
   await runHandlers(bus, topic);
   if (ctx.dbKind === 'postgres') {

@@ -6,7 +6,7 @@ import { getLastNews } from '../news/service';
 import { buildAdmin, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { loadPrincipal } from '../http/auth';
-import { buildSalesWorld, expectedRanking, sell, type SalesWorld } from '../top-agents/sales-fixtures';
+import { buildSalesWorld, expectedRanking, sell, type SalesWorld } from '../test/sales-fixtures';
 import { getDashboard } from './service';
 
 let env: TestEnv;

@@ -1,7 +1,7 @@
 // GET dashboard (spec 1 /app/home): every signed-in role.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDashboard } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { LOGIN } from '../http/access';
 import { principalOf } from '../http/auth';
 import { getDashboard } from './service';

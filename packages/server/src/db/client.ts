@@ -3,14 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Db, Queryable } from './handle';
 import { usePglitePrepared, usePostgresPrepared } from './prepared';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Anything that runs queries: the database or an open transaction. */
-export type Queryable = Db | Tx;
+export type { Db, Tx, Queryable } from './handle';
 
 export interface Database {
   db: Db;

@@ -4,7 +4,7 @@
 // as EXECUTE name('literal', ...) in one simple-protocol message.
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Queryable } from './client';
+import type { Db, Queryable } from './handle';
 
 export interface PreparedStatement {
   name: string;

@@ -1,5 +1,5 @@
-// Preferred domains. The selectors (list, listWithCompanyName) serve admins' office forms; the Domains
-// tab and its forms are the superadmin's.
+// Preferred domains (preferredDomains/*). The selectors (list, listWithCompanyName) serve admins' office
+// forms; the Domains tab and its forms are the superadmin's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +15,7 @@ import {
   ZPreferredDomainsHidden,
   ZPreferredDomainsQuery,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import * as domains from './service';
 
@@ -38,7 +38,7 @@ const domainsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
       config: { access: role(Role.Admin) },
       schema: { response: { 200: z.array(ZPreferredDomainCompanyOption) } },
     },
-    () => domains.companyOptions(ctx),
+    () => domains.officeOptions(ctx),
   );
 
   app.get(

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/client';
 import { formError, notFound, validationError } from '../http/errors';
 import {
   activeDomainsBesides,
-  domainCompanyOptions,
+  domainOfficeOptions,
   domainOptions,
   domainsState,
   domainTaken,
@@ -26,7 +26,7 @@ import {
 } from './sql';
 
 export const options = (ctx: AppContext) => domainOptions(ctx.db);
-export const companyOptions = (ctx: AppContext) => domainCompanyOptions(ctx.db);
+export const officeOptions = (ctx: AppContext) => domainOfficeOptions(ctx.db);
 
 export const listDomains = (
   ctx: AppContext,

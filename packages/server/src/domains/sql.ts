@@ -18,7 +18,7 @@ export const domainOptions = (db: Queryable): Promise<TPreferredDomainOption[]> 
     .orderBy(asc(preferredDomains.id));
 
 /** One row per domain and office using it; a domain no office uses has one row with no name. */
-export const domainCompanyOptions = (db: Queryable) =>
+export const domainOfficeOptions = (db: Queryable) =>
   queryRows<TPreferredDomainCompanyOption>(
     db,
     sql`select d.id, d.domain, d.hidden, o.office_name as "companyName"

@@ -7,7 +7,7 @@ import {
   ZCompanyFeeSave,
   ZCompanyFeesQuery,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import * as fees from './service';
 

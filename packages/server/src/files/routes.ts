@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Role } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { PUBLIC, role } from '../http/access';
 import { notFound, validationError } from '../http/errors';

@@ -76,7 +76,7 @@ interface AccountState {
   earning_visible: boolean;
   can_delete: boolean;
   agent_id: number | null;
-  company_id: number | null;
+  office_id: number | null;
   office_name: string | null;
 }
 
@@ -94,7 +94,7 @@ export async function loadPrincipal(
     ctx.db,
     sql`select a.id, a.role, a.username, a.active, a.login_blocked, a.approved, a.session_version,
                a.approve_agents, a.earning_visible, a.can_delete,
-               ag.id as agent_id, coalesce(o.id, ao.id) as company_id,
+               ag.id as agent_id, coalesce(o.id, ao.id) as office_id,
                coalesce(o.office_name, ao.office_name) as office_name,
                ${
                  session
@@ -122,7 +122,7 @@ export async function loadPrincipal(
     role: a.role,
     username: a.username,
     agentId: a.agent_id,
-    companyId: a.company_id,
+    companyId: a.office_id,
     officeName: a.office_name,
     permissions,
     canDelete: a.role === Role.Superadmin && a.can_delete,

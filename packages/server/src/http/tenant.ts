@@ -1,4 +1,4 @@
-// The one tenant scope: an agent sees only itself, a company only its office, admins everything.
+// The one tenant scope: an agent sees only itself, an office user only its office, admins everything.
 // Every scoped query builds its condition with `scoped` (rows) or `scopedSites` (sites), nothing else.
 import { sql, type SQL } from 'drizzle-orm';
 import { hasRole, Role } from '@salesdesk/contract';

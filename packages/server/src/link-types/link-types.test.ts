@@ -4,7 +4,7 @@ import { LINK_TYPE_TEXTS, type TLinkType } from '@salesdesk/contract';
 import { accounts, linkTypes } from '../db/schema';
 import { buildAdmin, buildAgent, buildClickPath, buildOffice, buildSite, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { adminTokens, click, historyOf, postback, typeBody, type ErrorAnswer } from '../sites/test-helpers';
+import { adminTokens, click, historyOf, postback, typeBody, type ErrorAnswer } from '../test/sites-fixtures';
 
 let env: TestEnv;
 let superToken: string;

@@ -1,4 +1,4 @@
-// Link types (sale types) of a site: admins read them, superadmins change them (spec 2 sections 6, 7).
+// Link types (types/*), the sale types of a site: admins read them, superadmins change them (spec 2 s. 6, 7).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import {
   ZLinkTypeUpdate,
   ZOk,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { role } from '../http/access';
 import * as linkTypes from './service';

@@ -1,7 +1,7 @@
 // Links translate: the one lookup behind the Link Translate page (the link codes list is in tracking/).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, ZLinkTranslateQuery, ZLinkTranslation } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { role } from '../http/access';
 import { translateLink } from './service';

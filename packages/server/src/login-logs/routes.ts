@@ -1,7 +1,7 @@
 // Login logs: the paged, filtered list of logins (office and above).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, ZLoginLogList, ZLoginLogSearch } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { role } from '../http/access';
 import { exportLoginLogs, listLoginLogs } from './service';

@@ -1,5 +1,5 @@
-// Site manuals: the six calls of spec 2 section 7. Reading is for everyone (How to sell, scoped to
-// the caller's sites); available-sites, create, update and delete are the superadmin's.
+// Site manuals (site-manuals/*): the six calls of spec 2 section 7. Reading is for everyone (How to sell,
+// scoped to the caller's sites); available-sites, create, update and delete are the superadmin's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import {
   ZSiteManualsQuery,
   ZSiteManualUpdate,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as manuals from './service';

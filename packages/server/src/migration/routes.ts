@@ -2,7 +2,7 @@
 // migrates them (GET accounts/migrate: a GET because the spec says so, though it writes). Admins and above.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, ZMigrationCount, ZMigrationResult } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import * as migration from './service';
 

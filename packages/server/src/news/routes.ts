@@ -1,7 +1,7 @@
-// News (read by every signed-in user on the dashboard) and the common login alert (superadmin).
+// News and alerts (news, alerts/*): news read on every dashboard, the common login alert (superadmin).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, ZAlert, ZAlertUpdate, ZNews, ZNewsUpdate } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as newsService from './service';

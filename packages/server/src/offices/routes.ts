@@ -1,4 +1,4 @@
-// Offices: list, read, create (superadmin), update and status (admin), and the office/agent selectors.
+// Offices (offices/*), list, read, create (superadmin), update, status (admin); selectors (companies/*).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ import {
   ZOfficeUpdate,
   ZOk,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as offices from './service';
@@ -74,7 +74,7 @@ const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
       config: { access: LOGIN },
       schema: { querystring: ZCompaniesQuery, response: { 200: z.array(ZCompanyOption) } },
     },
-    (req) => offices.companyOptions(ctx, principalOf(req), req.query.onlyAvailable),
+    (req) => offices.officeOptions(ctx, principalOf(req), req.query.onlyAvailable),
   );
 
   app.get(
@@ -83,7 +83,7 @@ const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
       config: { access: LOGIN },
       schema: { querystring: ZCompanyAgentsQuery, response: { 200: z.array(ZAgentOption) } },
     },
-    (req) => offices.companyAgentOptions(ctx, principalOf(req), req.query.companyId, req.query.agentsQuery),
+    (req) => offices.officeAgentOptions(ctx, principalOf(req), req.query.companyId, req.query.agentsQuery),
   );
 };
 

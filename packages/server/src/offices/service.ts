@@ -23,8 +23,8 @@ import { notFound, validationError } from '../http/errors';
 import { assertOffice } from '../http/tenant';
 import {
   domainExists,
-  findCompanyAgentOptions,
-  findCompanyOptions,
+  findOfficeAgentOptions,
+  findOfficeOptions,
   findOffice,
   officeSiteIds,
   replaceOfficeSites,
@@ -157,17 +157,17 @@ export async function changeOfficesStatus(ctx: AppContext, input: TOfficeStatus)
 }
 
 /** Offices for selectors: admins get all, everyone else only their own office. */
-export function companyOptions(ctx: AppContext, p: Principal, onlyAvailable?: boolean) {
-  return findCompanyOptions(ctx.db, p, onlyAvailable ?? false);
+export function officeOptions(ctx: AppContext, p: Principal, onlyAvailable?: boolean) {
+  return findOfficeOptions(ctx.db, p, onlyAvailable ?? false);
 }
 
 /** Agents for selectors, scoped: an agent gets only itself; another office's id answers 404. */
-export function companyAgentOptions(
+export function officeAgentOptions(
   ctx: AppContext,
   p: Principal,
-  companyId: number | undefined,
+  officeId: number | undefined,
   mode: TCompaniesAgentsMode,
 ) {
-  if (companyId !== undefined) assertOffice(p, companyId);
-  return findCompanyAgentOptions(ctx.db, p, companyId, mode);
+  if (officeId !== undefined) assertOffice(p, officeId);
+  return findOfficeAgentOptions(ctx.db, p, officeId, mode);
 }

@@ -78,7 +78,7 @@ export async function officeSiteIds(db: Queryable, officeId: number): Promise<nu
 }
 
 /** Offices for selectors: admins get all, everyone else only their own office. */
-export const findCompanyOptions = (db: Queryable, p: Principal, onlyAvailable: boolean) =>
+export const findOfficeOptions = (db: Queryable, p: Principal, onlyAvailable: boolean) =>
   queryRows<TCompanyOption>(
     db,
     sql`select o.id, o.office_name as "officeName", o.active from offices o
@@ -94,7 +94,7 @@ const AGENT_MODES: Record<TCompaniesAgentsMode, ReturnType<typeof sql>> = {
 };
 
 /** Agents for selectors, scoped (an agent gets only itself), optionally of one office. */
-export const findCompanyAgentOptions = (
+export const findOfficeAgentOptions = (
   db: Queryable,
   p: Principal,
   officeId: number | undefined,

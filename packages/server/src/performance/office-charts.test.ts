@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDecimal, officeProgress, type TChartModel } from '@salesdesk/contract';
 import { buildAdmin, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { buildSalesWorld, countSales, rawSales, sell, type SalesWorld } from '../top-agents/sales-fixtures';
+import { buildSalesWorld, countSales, rawSales, sell, type SalesWorld } from '../test/sales-fixtures';
 import { chartBuckets, progressPercent } from './progress';
 
 let env: TestEnv;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal, officeProgress, type TPerformanceList } from '@salesdesk/contract';
 import { buildAdmin, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { buildSalesWorld, countSales, rawSales, sell, type SalesWorld } from '../top-agents/sales-fixtures';
+import { buildSalesWorld, countSales, rawSales, sell, type SalesWorld } from '../test/sales-fixtures';
 
 let env: TestEnv;
 let adminToken: string;

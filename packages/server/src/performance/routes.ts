@@ -7,7 +7,7 @@ import {
   ZPerformanceList,
   ZPeriodsRequest,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import { principalOf } from '../http/auth';
 import * as performance from './service';

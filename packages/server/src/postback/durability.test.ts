@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
 import { queryOne, queryRows, sql, type Db } from '../db/client';
-import { countRollupMismatches } from '../stats/rollup-rebuild';
+import { countRollupMismatches } from '../rollups/rebuild';
 import {
   freePort,
   getUntil,
@@ -15,7 +15,7 @@ import {
   ServerProcess,
   sleep,
   type Store,
-} from './durability-helpers';
+} from '../test/durability-fixtures';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const UNIQUE_SALES = 300;
@@ -172,20 +172,16 @@ async function checkClicks(db: Db, answered: number[]) {
 }
 
 function runRebuildCli() {
-  return spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'packages/server/src/stats/rebuild-rollups-cli.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        SECRET_KEY: 'durability-secret-key-0123456789',
-        ...store.env,
-      },
-      encoding: 'utf8',
+  return spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/rollups/rebuild-cli.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      SECRET_KEY: 'durability-secret-key-0123456789',
+      ...store.env,
     },
-  );
+    encoding: 'utf8',
+  });
 }
 
 describe('durability', () => {

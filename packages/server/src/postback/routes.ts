@@ -3,7 +3,7 @@
 // same in the same order; this route answers the rest.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZPostbackParams, ZPostbackResponse } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { PUBLIC } from '../http/access';
 import { clientIp } from '../http/client-ip';
 import { rateLimited } from '../http/errors';

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EventType } from '@salesdesk/contract';
 import type { Queryable } from '../db/client';
 import { param, preparedStatement, queryPrepared } from '../db/prepared';
-import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../stats/rollup';
+import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../rollups/increments';
 
 const SITE = preparedStatement(
   'postback_site',

@@ -1,4 +1,4 @@
-// Profile: the signed-in account's own admin, office or password-only profile.
+// Profile (profile/admin, profile/company, profile/agent): the signed-in account's own profile.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Role,
@@ -9,7 +9,7 @@ import {
   ZCompanyProfileUpdate,
   ZProfileSaved,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as profile from './service';
@@ -33,7 +33,7 @@ const profileRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.get(
     '/profile/company',
     { config: { access: role(Role.Company) }, schema: { response: { 200: ZCompanyProfile } } },
-    (req) => profile.getCompanyProfile(ctx, principalOf(req)),
+    (req) => profile.getOfficeProfile(ctx, principalOf(req)),
   );
 
   app.post(
@@ -42,7 +42,7 @@ const profileRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
       config: { access: role(Role.Company) },
       schema: { body: ZCompanyProfileUpdate, response: { 200: ZProfileSaved } },
     },
-    (req) => profile.updateCompanyProfile(ctx, principalOf(req), req.body),
+    (req) => profile.updateOfficeProfile(ctx, principalOf(req), req.body),
   );
 
   app.post(

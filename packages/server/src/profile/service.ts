@@ -18,10 +18,10 @@ import { changePassword } from '../accounts/credentials';
 import { sanitizeRichText } from '../common/sanitize';
 import { signSession, type Principal } from '../http/auth';
 import { forbidden, notFound, validationError } from '../http/errors';
-import { findAdminProfile, findCompanyProfile, sessionVersionOf } from './sql';
+import { findAdminProfile, findOfficeProfile, sessionVersionOf } from './sql';
 
 type AdminUpdate = z.output<typeof ZAdminProfileUpdate>;
-type CompanyUpdate = z.output<typeof ZCompanyProfileUpdate>;
+type OfficeProfileUpdate = z.output<typeof ZCompanyProfileUpdate>;
 type AgentUpdate = z.output<typeof ZAgentProfileUpdate>;
 
 /**
@@ -61,9 +61,9 @@ function assertOffice(p: Principal) {
   if (p.role !== Role.Company) throw forbidden('Only an office has an office profile');
 }
 
-export async function getCompanyProfile(ctx: AppContext, p: Principal): Promise<TCompanyProfile> {
+export async function getOfficeProfile(ctx: AppContext, p: Principal): Promise<TCompanyProfile> {
   assertOffice(p);
-  const r = await findCompanyProfile(ctx.db, p.accountId);
+  const r = await findOfficeProfile(ctx.db, p.accountId);
   if (!r) throw notFound();
   return {
     username: r.username,
@@ -76,10 +76,10 @@ export async function getCompanyProfile(ctx: AppContext, p: Principal): Promise<
   };
 }
 
-export async function updateCompanyProfile(ctx: AppContext, p: Principal, v: CompanyUpdate) {
+export async function updateOfficeProfile(ctx: AppContext, p: Principal, v: OfficeProfileUpdate) {
   assertOffice(p);
   const token = await ctx.db.transaction(async (tx) => {
-    const current = await findCompanyProfile(tx, p.accountId);
+    const current = await findOfficeProfile(tx, p.accountId);
     if (!current) throw notFound();
     // Suspending an office suspends its agents: that stays with the administrators.
     if (v.activated !== undefined && v.activated !== current.active)

@@ -14,7 +14,7 @@ export const findAdminProfile = (db: Queryable, accountId: number) =>
     sql`select username, email, show_suspend from accounts where id = ${accountId}`,
   );
 
-export interface CompanyProfileRecord {
+export interface OfficeProfileRecord {
   id: number;
   username: string;
   office_name: string;
@@ -26,8 +26,8 @@ export interface CompanyProfileRecord {
 }
 
 /** The office whose own account this is (an office's profile is its office row). */
-export const findCompanyProfile = (db: Queryable, accountId: number) =>
-  queryOne<CompanyProfileRecord>(
+export const findOfficeProfile = (db: Queryable, accountId: number) =>
+  queryOne<OfficeProfileRecord>(
     db,
     sql`select o.id, a.username, o.office_name, o.man_first_name, o.man_last_name, o.man_email,
                o.agent_notes, o.active

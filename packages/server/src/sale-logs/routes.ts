@@ -1,7 +1,7 @@
 // Raw sale logs: the paged, filtered list of sales and bonuses and its CSV export (every role, in its tenant).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZSaleLogAnswer, ZSaleLogSearch } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN } from '../http/access';
 import { exportSaleLogs, listSaleLogs } from './service';

@@ -6,7 +6,7 @@ import { queryOne } from '../db/client';
 import { accounts, sites } from '../db/schema';
 import { buildAdmin, buildClickPath, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { clickAt, saleAt, secondAgent, type ClickPath } from '../click-logs/log-fixtures';
+import { clickAt, saleAt, secondAgent, type ClickPath } from '../test/logs-fixtures';
 
 let env: TestEnv;
 let adminToken: string;

@@ -13,7 +13,7 @@ import {
   ZOptions,
   ZOptionsUpdate,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import * as settings from './service';
 

@@ -1,4 +1,4 @@
-// Sites of an office (by-company), of an agent (by-agent), and the agents of a site: office and above.
+// Site assignments (sites/{id}/by-company, /by-agent, /agents): office's or agent's sites, a site's agents.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Role,
@@ -8,7 +8,7 @@ import {
   ZSiteAgentList,
   ZSiteAgentsQuery,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { role } from '../http/access';
 import * as assignments from './service';

@@ -6,7 +6,7 @@ import { officeFees } from '../db/schema';
 import { publishChange } from '../common/changes';
 import { buildAgent, buildOffice } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { adminTokens, click, historyOf, postback, siteBody, typeBody } from './test-helpers';
+import { adminTokens, click, historyOf, postback, siteBody, typeBody } from '../test/sites-fixtures';
 
 let env: TestEnv;
 let superToken: string;

@@ -1,5 +1,5 @@
-// Sites. GET sites serves every selector (admins all sites, an office its own, an agent its enabled
-// ones); the list and one site are for admins; every change is the superadmin's (spec 2 section 6).
+// Sites (sites/*). GET sites serves every selector (admins all sites, an office its own, an agent its
+// enabled ones); the list and one site are for admins; every change is the superadmin's (spec 2 section 6).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
   ZSitesQuery,
   ZSiteStatus,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role } from '../http/access';
 import * as sitesService from './service';

@@ -4,7 +4,7 @@ import { SITE_TEXTS, type TList, type TSiteDetail, type TSiteRow } from '@salesd
 import { sites } from '../db/schema';
 import { buildAgent, buildClickPath, buildOffice, buildSite, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { adminTokens, siteBody, type ErrorAnswer } from './test-helpers';
+import { adminTokens, siteBody, type ErrorAnswer } from '../test/sites-fixtures';
 
 let env: TestEnv;
 let superToken: string;

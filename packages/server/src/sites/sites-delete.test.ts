@@ -7,7 +7,7 @@ import { agentSites, officeSites, sites } from '../db/schema';
 import { buildClickPath, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { runningTracking } from '../tracking/runtime';
-import { adminTokens, click, historyOf, postback } from './test-helpers';
+import { adminTokens, click, historyOf, postback } from '../test/sites-fixtures';
 
 let env: TestEnv;
 let superToken: string;

@@ -11,7 +11,7 @@ import {
   record,
   setAvpSchedule,
   type ClickSpec,
-} from './report-fixtures';
+} from '../test/report-fixtures';
 
 let env: TestEnv;
 let w: Awaited<ReturnType<typeof world>>;

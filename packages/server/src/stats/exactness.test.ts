@@ -15,9 +15,9 @@ import {
 } from '@salesdesk/contract';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { tokenFor } from '../test/factories';
-import { adminTokens, setAvpSchedule, setLppVisible } from './report-fixtures';
-import { reportModel, type ModelData, type ModelQuery } from './exactness-model';
-import { generate, rawData } from './exactness-data';
+import { adminTokens, setAvpSchedule, setLppVisible } from '../test/report-fixtures';
+import { reportModel, type ModelData, type ModelQuery } from '../test/exactness-model';
+import { generate, rawData } from '../test/exactness-fixtures';
 
 type Variant = { start: string; end: string; siteId?: number; companyId?: number; avp?: number };
 

@@ -15,7 +15,7 @@ import { and } from '../common/list';
 import type { Principal } from '../http/auth';
 import { col, scopedFilter, scopeOf } from '../http/tenant';
 import { AVP_SITES, avpWeeksSql, weekStartSql } from './avp-sql';
-import { easternDaySql } from './rollup';
+import { easternDaySql } from '../rollups/increments';
 
 /** One report request, after the service applied the role rules. */
 export interface ReportPlan {

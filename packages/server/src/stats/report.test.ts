@@ -9,7 +9,7 @@ import {
   record,
   setAvpSchedule,
   setLppVisible,
-} from './report-fixtures';
+} from '../test/report-fixtures';
 
 let env: TestEnv;
 let w: Awaited<ReturnType<typeof world>>;

@@ -1,7 +1,7 @@
-// Top agents (spec 2 sections 2.15, 6, 7): the first 10 places and the whole ranking, office and above.
+// Top agents (stats/top10/*, spec 2 s. 2.15, 6, 7): the first 10 places and the whole ranking, office and up.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, ZTop10, ZTop10Computed, ZTop10ComputedRequest, ZTop10Request } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import { principalOf } from '../http/auth';
 import * as topAgents from './service';

@@ -5,7 +5,7 @@ import type { TTop10, TTop10Computed } from '@salesdesk/contract';
 import { sites } from '../db/schema';
 import { buildAdmin, buildSite, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { buildSalesWorld, expectedRanking, sell, type SalesWorld } from './sales-fixtures';
+import { buildSalesWorld, expectedRanking, sell, type SalesWorld } from '../test/sales-fixtures';
 
 let env: TestEnv;
 let adminToken: string;

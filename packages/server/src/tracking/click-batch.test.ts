@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql, type Queryable } from '../db/client';
 import { buildAgent, buildClickPath } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
-import { ClickBatch } from './click-batch';
-import { insertClicks, nextClickIds, type ClickRecord } from './sql';
+import { ClickBatch, type ClickRecord } from './click-batch';
+import { insertClicks, nextClickIds } from './sql';
 
 const insert = (db: Queryable, clicks: ClickRecord[]) => insertClicks(db, ClickBatch.of(clicks));
 const increments = (clicks: ClickRecord[]) => ClickBatch.of(clicks).increments();

@@ -1,8 +1,21 @@
 // A click batch as the parameters of one statement: each column one array literal ('{1,2,3}') and the
 // batch's stats_daily increments summed here as clicks arrive, rather than by a GROUP BY in the database.
 import { easternDay } from '@salesdesk/contract';
-import type { ClickRecord } from './sql';
 import { easternDayBounds } from './uniques';
+
+/** One click as the click path records it. */
+export interface ClickRecord {
+  id: number;
+  time: Date;
+  siteId: number;
+  typeId: number;
+  agentId: number;
+  officeId: number;
+  ip: string;
+  isUnique: boolean;
+  referer: string | null;
+  userAgent: string | null;
+}
 
 /** easternDay() knows today's US daylight-saving rule, the tz database's since 2007; earlier, the database sums. */
 const RULE_SINCE_MS = Date.UTC(2007, 0, 1);

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/client';
 import { ClickWriter } from './click-writer';
-import type { ClickRecord } from './sql';
+import type { ClickRecord } from './click-batch';
 
 const click = (id: number): ClickRecord => ({
   id,

@@ -6,8 +6,8 @@
 // (bench/analysis.md).
 import type { Queryable } from '../db/client';
 import { unavailable } from '../http/errors';
-import { ClickBatch } from './click-batch';
-import { insertClicks, type ClickRecord } from './sql';
+import { ClickBatch, type ClickRecord } from './click-batch';
+import { insertClicks } from './sql';
 
 export const FLUSH_INTERVAL_MS = 100;
 export const MAX_BATCH = 1000;

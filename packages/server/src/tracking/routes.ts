@@ -1,7 +1,7 @@
-// Tracking links: the link codes list, and the click redirect (lean: no schema, no helmet, no request log).
+// Tracking links (links/list, links/go/*): link codes and the click redirect (lean: no schema, helmet, log).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLinksList, ZLinksListRequest } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { clientIp } from '../http/client-ip';
 import { principalOf } from '../http/auth';
 import { LOGIN, PUBLIC } from '../http/access';

@@ -4,7 +4,7 @@ import { queryOne, queryRows, type Queryable } from '../db/client';
 import { preparedStatement, queryPrepared } from '../db/prepared';
 import { isUniqueViolation } from '../db/unique-violation';
 import { rollupColumns, type ClickBatch } from './click-batch';
-import { CLICK_INCREMENTS, ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, sumIncrements } from '../stats/rollup';
+import { CLICK_INCREMENTS, ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, sumIncrements } from '../rollups/increments';
 
 export interface ActiveTypeRow {
   id: number;
@@ -73,19 +73,6 @@ export async function nextClickIds(db: Queryable, count: number): Promise<number
     sql`select array_agg(nextval('click_id_seq'))::text as ids from generate_series(1, ${count})`,
   );
   return row!.ids.slice(1, -1).split(',').map(Number);
-}
-
-export interface ClickRecord {
-  id: number;
-  time: Date;
-  siteId: number;
-  typeId: number;
-  agentId: number;
-  officeId: number;
-  ip: string;
-  isUnique: boolean;
-  referer: string | null;
-  userAgent: string | null;
 }
 
 const CLICK_COLUMNS =

@@ -7,7 +7,7 @@ import { publishChange } from '../common/changes';
 import { OPTION_LPP_VISIBLE } from '../common/options';
 import { agentSites, avpPeriods, linkTypes, officeSites, options } from '../db/schema';
 import { recordSale } from '../postback/service';
-import { buildAdmin, buildAgent, buildOffice, buildSite, tokenFor, uniqueName } from '../test/factories';
+import { buildAdmin, buildAgent, buildOffice, buildSite, tokenFor, uniqueName } from './factories';
 import { flushClicks, recordClick } from '../tracking/service';
 
 export const AVP_SCHEDULE = [

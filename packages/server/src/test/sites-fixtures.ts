@@ -1,10 +1,10 @@
 // Shared steps of the sites and link types API tests: forms, a click and a postback, history figures.
 import { Role } from '@salesdesk/contract';
 import { queryOne, sql } from '../db/client';
-import { buildAdmin, uniqueName } from '../test/factories';
-import { call, type TestEnv } from '../test/harness';
+import { buildAdmin, uniqueName } from './factories';
+import { call, type TestEnv } from './harness';
 import { flushClicks } from '../tracking/service';
-import { tokenFor } from '../test/factories';
+import { tokenFor } from './factories';
 
 export type ErrorAnswer = { code: string; data?: Record<string, string[]> };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { countRollupMismatches, rebuildRollups } from './rollup-rebuild';
+import { countRollupMismatches, rebuildRollups } from './rebuild';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const BAR_WIDTH = 30;

@@ -1,7 +1,7 @@
 // The demo history, decided up front and deterministically (seeded PRNG), one Eastern day at a time:
 // which agent clicks which link when and from which IP, and which clicks turn into sales and bonuses.
 import { easternDay, easternDayStart } from '@salesdesk/contract';
-import { addDays } from '../stats/rollup-rebuild';
+import { addDays } from '../rollups/rebuild';
 
 export interface HistoryType {
   id: number;

@@ -3,10 +3,10 @@
 // end with a logout; the rest were left open (the browser was closed).
 import { sql } from 'drizzle-orm';
 import { easternDayStart } from '@salesdesk/contract';
-import { queryRows, type Queryable } from './client';
-import { historyDays, Rng } from './demo-history-plan';
-import { DEMO_DAYS } from './demo-history';
-import { loginLogs } from './schema';
+import { queryRows, type Queryable } from '../db/client';
+import { historyDays, Rng } from './history-plan';
+import { DEMO_DAYS } from './history';
+import { loginLogs } from '../db/schema';
 
 const DEMO_LOGIN_SEED = 20_240_615;
 const MINUTE_MS = 60_000;

@@ -1,5 +1,6 @@
-// Statistics and payroll reports, their CSV exports, the AVP pay schedule and the criteria form's
-// sites and link types. Payroll pages are the admins'; the statistics every role's, in its tenant.
+// Statistics and payroll (stats/sites*, stats/site-options/*, avp-periods): the reports, their CSV exports,
+// the AVP pay schedule and the criteria form's sites and link types. Payroll pages are the admins'; the
+// statistics every role's, in its tenant.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +15,7 @@ import {
   ZStatsTypeOption,
   type TStatsKind,
 } from '@salesdesk/contract';
-import type { AreaOptions } from '../areas';
+import type { AreaOptions } from '../context';
 import { principalOf } from '../http/auth';
 import { LOGIN, role, type Access } from '../http/access';
 import { listAvpPeriods } from './avp-sql';

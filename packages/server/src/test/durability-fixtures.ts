@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../db/client';
-import { freePort, sleep, spawnServer, type SpawnedServer } from '../test/server-process';
+import { freePort, sleep, spawnServer, type SpawnedServer } from './server-process';
 
 const READY_MS = 40_000;
 

@@ -2,13 +2,13 @@ import { easternDay, easternDayStart } from '@salesdesk/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishChange } from '../common/changes';
-import { addDays, countRollupMismatches } from '../stats/rollup-rebuild';
+import { addDays, countRollupMismatches } from '../rollups/rebuild';
 import { buildAgent, buildClickPath } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
 import { flushClicks, recordClick } from '../tracking/service';
-import { queryOne, sql } from './client';
-import { generateDemoHistory, loadCast } from './demo-history';
-import { linkTypes, officeFees } from './schema';
+import { queryOne, sql } from '../db/client';
+import { generateDemoHistory, loadCast } from './history';
+import { linkTypes, officeFees } from '../db/schema';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { chatLogs } from '../db/schema';
-import { buildAgent, buildClickPath, tokenFor } from '../test/factories';
+import { buildAgent, buildClickPath, tokenFor } from './factories';
 
 /** An office with a site and two agents who have it enabled, and their tokens. */
 export async function officeWithAgents(ctx: AppContext) {

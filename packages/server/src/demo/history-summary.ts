@@ -1,6 +1,6 @@
 // What a demo history run generated (printed by `npm start` and `npm run seed`), and its progress line.
 import { easternDay, weekOf } from '@salesdesk/contract';
-import type { DayPlan, HistoryCast } from './demo-history-plan';
+import type { DayPlan, HistoryCast } from './history-plan';
 
 export interface HistoryCounts {
   clicks: number;

@@ -2,7 +2,7 @@
 // Each chunk locks stats_daily (writers wait, readers do not), so a rebuild never loses an increment.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryOne, type Db, type Queryable } from '../db/client';
-import { CLICK_INCREMENTS, ROLLUP_COLUMNS, SALE_INCREMENTS, sumIncrements } from './rollup';
+import { CLICK_INCREMENTS, ROLLUP_COLUMNS, SALE_INCREMENTS, sumIncrements } from './increments';
 
 export interface RollupScope {
   /** First and last Eastern day ('YYYY-MM-DD'); default: every day with data. */

@@ -7,7 +7,7 @@ import { buildAgent, buildClickPath } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
 import { flushClicks, recordClick } from '../tracking/service';
 import { publishChange } from '../common/changes';
-import { countRollupMismatches, rebuildRollups } from './rollup-rebuild';
+import { countRollupMismatches, rebuildRollups } from './rebuild';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { easternDay } from '@salesdesk/contract';
 import { buildAgent } from '../test/factories';
 import { testEnv } from '../test/harness';
-import { planDemoLogins } from './demo-login-logs';
+import { planDemoLogins } from './login-logs';
 
 const NOW = new Date('2024-06-14T18:00:00Z');
 

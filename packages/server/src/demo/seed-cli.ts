@@ -3,9 +3,9 @@
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { closeTracking } from '../tracking/runtime';
-import { isEmpty, resetDatabase, seedDemo, DEMO_LOGINS } from './demo-data';
-import { demoScale } from './demo-history';
-import { describeHistory } from './demo-history-summary';
+import { isEmpty, resetDatabase, seedDemo, DEMO_LOGINS } from './data';
+import { demoScale } from './history';
+import { describeHistory } from './history-summary';
 
 const reset = process.argv.includes('--reset');
 const scale = demoScale();

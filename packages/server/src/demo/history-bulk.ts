@@ -1,18 +1,18 @@
 // The bulk path of the demo history (DEMO_SCALE > 1): raw clicks and sales in large unnest() batches,
 // uniqueness decided by the live path's own UniqueTracker, then stats_daily rebuilt from the raw rows.
 import { sql } from 'drizzle-orm';
-import { rebuildRollups } from '../stats/rollup-rebuild';
+import { rebuildRollups } from '../rollups/rebuild';
 import { loadBlackList, nextClickIds } from '../tracking/sql';
 import { UniqueTracker } from '../tracking/uniques';
-import type { Db, Queryable } from './client';
+import type { Db, Queryable } from '../db/client';
 import {
   demoTxId,
   type DayPlan,
   type HistoryCast,
   type PlannedClick,
   type PlannedSale,
-} from './demo-history-plan';
-import { progressReporter, type AvpTally, type HistoryCounts } from './demo-history-summary';
+} from './history-plan';
+import { progressReporter, type AvpTally, type HistoryCounts } from './history-summary';
 import { saleRate, type RateColumn } from '../postback/sql';
 
 const CHUNK = 5000;

@@ -7,8 +7,8 @@ import { publishChange } from '../common/changes';
 import { recordSale } from '../postback/service';
 import { flushClicks, recordClick } from '../tracking/service';
 import { loadClickableAgentSites } from '../tracking/sql';
-import { queryRows, type Queryable } from './client';
-import { insertHistoryBulk } from './demo-history-bulk';
+import { queryRows, type Queryable } from '../db/client';
+import { insertHistoryBulk } from './history-bulk';
 import {
   demoTxId,
   historyDays,
@@ -16,8 +16,8 @@ import {
   type DayPlan,
   type HistoryCast,
   type PlanOptions,
-} from './demo-history-plan';
-import { AvpTally, progressReporter, type HistoryCounts, type HistorySummary } from './demo-history-summary';
+} from './history-plan';
+import { AvpTally, progressReporter, type HistoryCounts, type HistorySummary } from './history-summary';
 
 export const DEMO_DAYS = 90;
 const DEMO_SEED = 20_240_601;

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
 import { queryRows } from '../db/client';
 import { recordSale } from '../postback/service';
-import { buildAgent, buildOffice, buildSite, uniqueName } from '../test/factories';
+import { buildAgent, buildOffice, buildSite, uniqueName } from './factories';
 import { flushClicks, recordClick } from '../tracking/service';
 
 export interface WorldAgent {

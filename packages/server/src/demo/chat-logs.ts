@@ -2,9 +2,9 @@
 // clients on the sites it has enabled, in Eastern working hours, never after now.
 import { sql } from 'drizzle-orm';
 import { easternDayStart } from '@salesdesk/contract';
-import { queryRows, type Queryable } from './client';
-import { historyDays, Rng } from './demo-history-plan';
-import { chatLogs } from './schema';
+import { queryRows, type Queryable } from '../db/client';
+import { historyDays, Rng } from './history-plan';
+import { chatLogs } from '../db/schema';
 
 const DEMO_CHAT_SEED = 20_240_701;
 const CHAT_DAYS = 60;

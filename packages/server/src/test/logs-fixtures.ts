@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
 import { recordSale } from '../postback/service';
-import { CLICK_INCREMENTS, ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, sumIncrements } from '../stats/rollup';
-import { buildAgent, buildClickPath, uniqueName } from '../test/factories';
+import { CLICK_INCREMENTS, ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, sumIncrements } from '../rollups/increments';
+import { buildAgent, buildClickPath, uniqueName } from './factories';
 import { flushClicks, recordClick } from '../tracking/service';
 
 export type ClickPath = Awaited<ReturnType<typeof buildClickPath>>;

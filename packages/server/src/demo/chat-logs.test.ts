@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildClickPath } from '../test/factories';
 import { testEnv } from '../test/harness';
-import { queryRows } from './client';
-import { seedDemoChatLogs } from './demo-chat-logs';
+import { queryRows } from '../db/client';
+import { seedDemoChatLogs } from './chat-logs';
 
 const NOW = new Date('2024-06-14T18:00:00Z');
 class Rollback extends Error {}
