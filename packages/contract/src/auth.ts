@@ -1,6 +1,6 @@
 // Accounts and session: login, remote login, captcha, forgot, me, login alerts.
 import { z } from 'zod';
-import { ZRole } from './common';
+import { ZIdNumber, ZRole } from './common';
 
 export const ZLoginRequest = z.object({
   username: z.string().trim().min(1, 'Username is required').max(64),
@@ -16,7 +16,7 @@ export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 export const ZLoginRemoteRequest = z.object({ token: z.string().min(16).max(128) });
 
 /** "Log in as": an admin mints a one-time token for an account below it. */
-export const ZRemoteTokenRequest = z.object({ accountId: z.number().int().positive() });
+export const ZRemoteTokenRequest = z.object({ accountId: ZIdNumber });
 export const ZRemoteTokenResponse = z.object({ token: z.string(), url: z.string() });
 
 export const ZCaptcha = z.object({ image: z.string(), check: z.string() });
