@@ -97,7 +97,11 @@ describe('ids in JSON bodies', () => {
         const send = async (probe: Json) => {
           probes++;
           const token = who ? await world.token(who) : undefined;
-          const res = await call(env.app, route.method as Method, req.url, { token, body: probe, ip: nextIp() });
+          const res = await call(env.app, route.method as Method, req.url, {
+            token,
+            body: probe,
+            ip: nextIp(),
+          });
           return res.status;
         };
         for (const path of idPaths(body)) {
