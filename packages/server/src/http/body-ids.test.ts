@@ -52,7 +52,8 @@ function idPaths(body: Json, at: (string | number)[] = []): (string | number)[][
 function replaced(body: Json, path: (string | number)[], value: Json): Json {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const copy: Record<string | number, Json> = Array.isArray(body) ? [...body] : { ...(body as object) };
+  if (Array.isArray(body)) return body.map((v, i) => (i === head ? replaced(v, rest, value) : v));
+  const copy: Record<string, Json> = { ...(body as Record<string, Json>) };
   copy[head] = replaced(copy[head], rest, value);
   return copy;
 }
