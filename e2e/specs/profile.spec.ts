@@ -38,12 +38,22 @@ describe('profile', () => {
     const other = await apiLogin(agent.username);
     const page = await openProfile(agent.username);
     const save = page.getByRole('button', { name: 'Save' });
+    await page.getByText('At least 8 characters').waitFor();
+    await page.getByLabel(/^Password/).fill('short1');
+    await page.getByLabel(/^Password/).blur();
+    await page.getByText('Password must be at least 8 characters').waitFor();
     await page.getByLabel(/^Password/).fill('changed12');
     await page.getByLabel('Confirm Password').fill('changed13');
     await page.getByLabel('Confirm Password').blur();
     await page.getByText('Passwords do not match').waitFor();
     assert.equal(await save.isDisabled(), true, 'save is disabled while the form is invalid');
     await page.getByLabel('Confirm Password').fill('changed12');
+    // A wrong current password is said on its field, and the password stays as it was.
+    await page.getByLabel(/^Current Password/).fill('not-the-one');
+    await save.click();
+    await page.getByText('Current password is wrong').waitFor();
+    assert.equal(await apiStatus(other, 'GET', 'accounts/me'), 200, 'nothing changed');
+    await page.getByLabel(/^Current Password/).fill(agent.password);
     await save.click();
     await page.getByText('Operation Complete').waitFor();
     assert.equal(await apiStatus(other, 'GET', 'accounts/me'), 401, 'the other session ended');

@@ -1,7 +1,7 @@
 // Agents: list, form (Add Agent / Update Agent), status changes and delete (spec 1 sections 2-8).
 import { z } from 'zod';
 import { checkPasswords, passwordPair } from './auth';
-import { INT4_MAX, listOf, listQuery, USERNAME_MAX, ZIdNumber } from './common';
+import { listOf, listQuery, USERNAME_MAX, ZId, ZIdNumber } from './common';
 import { ZEmail, ZUsername } from './identity';
 
 export const AGENT_SORT_FIELDS = [
@@ -22,7 +22,6 @@ export const AGENT_SEARCH_FIELDS = ['username', 'companyId'] as const;
 // PostgreSQL text cannot hold NUL: refusing it here keeps such input a 400 instead of a 500.
 const NUL = '\u0000';
 const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
-const ID_TEXT = /^[1-9]\d{0,9}$/;
 
 /** The list query; agents waiting for approval are not listed (they are on /app/unapprove). */
 export const ZAgentSearch = listQuery({ sort: AGENT_SORT_FIELDS, search: AGENT_SEARCH_FIELDS }).superRefine(
@@ -30,8 +29,8 @@ export const ZAgentSearch = listQuery({ sort: AGENT_SORT_FIELDS, search: AGENT_S
     for (const c of q.criteria) {
       if (c.value.includes(NUL))
         ctx.addIssue({ code: 'custom', path: ['criteria'], message: 'Invalid text' });
-      const id = c.value.trim();
-      if (c.field === 'companyId' && !(ID_TEXT.test(id) && Number(id) <= INT4_MAX))
+      // A criterion's value is text: an id there is the digits of a query string (ZId).
+      if (c.field === 'companyId' && !ZId.safeParse(c.value.trim()).success)
         ctx.addIssue({ code: 'custom', path: ['criteria'], message: 'Must be a whole number' });
     }
   },

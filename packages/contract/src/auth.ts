@@ -1,6 +1,6 @@
 // Accounts and session: login, remote login, captcha, forgot, me, login alerts.
 import { z } from 'zod';
-import { ZRole } from './common';
+import { ZIdNumber, ZRole } from './common';
 
 export const ZLoginRequest = z.object({
   username: z.string().trim().min(1, 'Username is required').max(64),
@@ -16,7 +16,7 @@ export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 export const ZLoginRemoteRequest = z.object({ token: z.string().min(16).max(128) });
 
 /** "Log in as": an admin mints a one-time token for an account below it. */
-export const ZRemoteTokenRequest = z.object({ accountId: z.number().int().positive() });
+export const ZRemoteTokenRequest = z.object({ accountId: ZIdNumber });
 export const ZRemoteTokenResponse = z.object({ token: z.string(), url: z.string() });
 
 export const ZCaptcha = z.object({ image: z.string(), check: z.string() });
@@ -45,13 +45,20 @@ export const ZLoginAlert = z.object({ html: z.string() }).nullable();
 export const ZLoginAlerts = z.object({ accountAlert: ZLoginAlert, commonAlert: ZLoginAlert });
 export type TLoginAlerts = z.infer<typeof ZLoginAlerts>;
 
-/** Shared password rules: required on create, must match its confirmation. */
+/**
+ * Shared password rules: required on create, must match its confirmation, and a new password has at
+ * least PASSWORD_MIN characters. Login takes any stored password: older and migrated ones may be shorter.
+ */
 export const passwordPair = {
   password: z.string().max(128).optional().default(''),
   passwordConfirm: z.string().max(128).optional().default(''),
 };
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 export const PASSWORD_REQUIRED = 'Password is required';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
+/** The hint under every new-password field. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
 
 type PasswordPair = { password?: string; passwordConfirm?: string };
 /** Adds the "required on create, must match" checks to a form schema. */
@@ -60,6 +67,24 @@ export function checkPasswords(v: PasswordPair, ctx: z.RefinementCtx, required: 
     ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_REQUIRED });
   if (required && !v.passwordConfirm)
     ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'Password confirmation is required' });
+  if (v.password && [...v.password].length < PASSWORD_MIN)
+    ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_TOO_SHORT });
   if ((v.password || v.passwordConfirm) && v.password !== v.passwordConfirm)
     ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: PASSWORDS_DIFFER });
+}
+
+/** One's own new password (the profile forms) is confirmed with the current one. */
+export const currentPassword = { currentPassword: z.string().max(128).optional().default('') };
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+export const CURRENT_PASSWORD_WRONG = 'Current password is wrong';
+
+/** A new password on one's own profile needs the current one beside it. */
+export function checkOwnPasswords(
+  v: PasswordPair & { currentPassword?: string },
+  ctx: z.RefinementCtx,
+  required: boolean,
+) {
+  checkPasswords(v, ctx, required);
+  if (v.password && !v.currentPassword)
+    ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: CURRENT_PASSWORD_REQUIRED });
 }

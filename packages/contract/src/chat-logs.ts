@@ -1,6 +1,6 @@
 // Chat logs (spec 2 sections 2.9, 3 and 5): conversations agents submit; offices and admins read them.
 import { z } from 'zod';
-import { listOf, listQuery, ZId, ZIdNumber } from './common';
+import { listOf, listQuery, ZIdNumber } from './common';
 import { DATE_RANGE_INVALID, ZDateString } from './period';
 
 export const CHAT_LOG_SORT_FIELDS = [
@@ -31,9 +31,9 @@ export const CHAT_LOG_SITE_INVALID = 'Choose one of your sites';
 /** Start and end are US Eastern days of the submit time, both included; give both or neither. */
 export const ZChatLogSearch = listQuery({ sort: CHAT_LOG_SORT_FIELDS })
   .extend({
-    siteId: ZId.optional(),
-    companyId: ZId.optional(),
-    agentId: ZId.optional(),
+    siteId: ZIdNumber.optional(),
+    companyId: ZIdNumber.optional(),
+    agentId: ZIdNumber.optional(),
     start: ZDateString.optional(),
     end: ZDateString.optional(),
   })

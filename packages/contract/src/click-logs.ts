@@ -1,6 +1,6 @@
 // Click logs (spec 2 sections 2.10, 3 and 7): every recorded click, newest first, for every role in its scope.
 import { z } from 'zod';
-import { listOf, listQuery, ZId } from './common';
+import { listOf, listQuery, ZIdNumber } from './common';
 import { IP_FILTER_INVALID } from './login-logs';
 import { DATE_RANGE_INVALID, ZDateString } from './period';
 
@@ -40,9 +40,9 @@ export const ZIpFilter = z
 
 const clickLogFilters = {
   ipAddress: ZIpFilter.optional(),
-  companyId: ZId.optional(),
-  agentId: ZId.optional(),
-  siteId: ZId.optional(),
+  companyId: ZIdNumber.optional(),
+  agentId: ZIdNumber.optional(),
+  siteId: ZIdNumber.optional(),
   start: ZDateString.optional(),
   end: ZDateString.optional(),
 };

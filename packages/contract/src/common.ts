@@ -57,8 +57,19 @@ export const wholeNumber = (min: number, max: number) =>
 
 export const ZId = wholeNumber(1, INT4_MAX);
 export const ZIdParams = z.object({ id: ZId });
-/** An id inside a JSON body: a number, never a string. */
-export const ZIdNumber = z.number().int('Must be a whole number').min(1).max(INT4_MAX);
+const idNumber = (max: number) =>
+  z
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1')
+    .max(max, `Must be at most ${max}`);
+/**
+ * An id inside a JSON body: a JSON number, never a digit string (`"12"` is refused), bounded like
+ * the int4 column it reaches. Paths and query strings take ZId's digits instead.
+ */
+export const ZIdNumber = idNumber(INT4_MAX);
+/** A bigint column's id (a click) inside a JSON body: a number up to 2^53 - 1, never a string. */
+export const ZBigIdNumber = idNumber(Number.MAX_SAFE_INTEGER);
 export const ZIds = z.object({ ids: z.array(ZIdNumber).min(1).max(1000) });
 export type TIds = z.infer<typeof ZIds>;
 

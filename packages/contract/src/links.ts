@@ -1,6 +1,6 @@
 // Tracking links: the link codes list and the click path the Link Translate page decodes (DESIGN.md rule 1).
 import { z } from 'zod';
-import { ZId } from './common';
+import { ZId, ZIdNumber } from './common';
 
 /** The click redirect path under the link base: {base}/api/links/go/{siteId}/{typeId}/{agentId}. */
 export const CLICK_PATH = '/api/links/go';
@@ -9,8 +9,8 @@ export const CLICK_PATH = '/api/links/go';
 export const TRACKING_LINK_PATTERN = /api\/links\/go\/(\d+)\/(\d+)\/(\d+)/;
 
 export const ZLinksListRequest = z.object({
-  siteId: ZId,
-  agentId: ZId,
+  siteId: ZIdNumber,
+  agentId: ZIdNumber,
 });
 export type TLinksListRequest = z.infer<typeof ZLinksListRequest>;
 

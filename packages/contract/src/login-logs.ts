@@ -1,6 +1,6 @@
 // Login logs (spec 1 /app/logs/login): who logged in from where and when, for offices and above.
 import { z } from 'zod';
-import { listOf, listQuery, ZId } from './common';
+import { listOf, listQuery, ZIdNumber } from './common';
 import { DATE_RANGE_INVALID, ZDateString } from './period';
 
 export const LOGIN_LOG_SORT_FIELDS = ['inTime'] as const;
@@ -25,8 +25,8 @@ export const ZLoginLogSearch = listQuery({ sort: LOGIN_LOG_SORT_FIELDS })
       .max(64)
       .regex(/^[0-9A-Fa-f.:]*$/, IP_FILTER_INVALID)
       .optional(),
-    companyId: ZId.optional(),
-    agentId: ZId.optional(),
+    companyId: ZIdNumber.optional(),
+    agentId: ZIdNumber.optional(),
     start: ZDateString.optional(),
     end: ZDateString.optional(),
   })

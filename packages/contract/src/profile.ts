@@ -1,12 +1,12 @@
 // The signed-in account's own profile (spec 2 section 2.8): agent, office (company) and admin forms.
 import { z } from 'zod';
-import { checkPasswords, passwordPair } from './auth';
+import { checkOwnPasswords, currentPassword, passwordPair } from './auth';
 import { ZEmail } from './identity';
 
 /** Required, then the stored-address rules every area shares (plain ASCII, valid, at most 128). */
 const email = (required: string) => z.string().trim().min(1, required).pipe(ZEmail);
 
-/** Admin and superadmin: email, an optional new password and 'Show suspended'. */
+/** Admin and superadmin: email, an optional new password (with the current one) and 'Show suspended'. */
 export const ZAdminProfile = z.object({
   username: z.string(),
   email: z.string(),
@@ -19,8 +19,9 @@ export const ZAdminProfileUpdate = z
     email: email('Email is required'),
     showSuspend: z.boolean().default(false),
     ...passwordPair,
+    ...currentPassword,
   })
-  .superRefine((v, ctx) => checkPasswords(v, ctx, false));
+  .superRefine((v, ctx) => checkOwnPasswords(v, ctx, false));
 export type TAdminProfileUpdate = z.input<typeof ZAdminProfileUpdate>;
 
 /** Office: its office profile; `activated` is shown, only an administrator changes it. */
@@ -44,14 +45,15 @@ export const ZCompanyProfileUpdate = z
     agentNotes: z.string().max(100_000).optional().default(''),
     activated: z.boolean().optional(),
     ...passwordPair,
+    ...currentPassword,
   })
-  .superRefine((v, ctx) => checkPasswords(v, ctx, false));
+  .superRefine((v, ctx) => checkOwnPasswords(v, ctx, false));
 export type TCompanyProfileUpdate = z.input<typeof ZCompanyProfileUpdate>;
 
-/** Agent: password and confirmation, both required and equal. */
+/** Agent: the current password, and the new one with its confirmation, all required. */
 export const ZAgentProfileUpdate = z
-  .object(passwordPair)
-  .superRefine((v, ctx) => checkPasswords(v, ctx, true));
+  .object({ ...passwordPair, ...currentPassword })
+  .superRefine((v, ctx) => checkOwnPasswords(v, ctx, true));
 export type TAgentProfileUpdate = z.input<typeof ZAgentProfileUpdate>;
 
 /**

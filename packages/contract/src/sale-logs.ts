@@ -1,6 +1,6 @@
 // Raw sale logs (spec 2 sections 2.11, 3, 4 and 7): every sale and bonus event, newest first.
 import { z } from 'zod';
-import { EventType, listOf, listQuery, wholeNumber, ZId } from './common';
+import { EventType, listOf, listQuery, wholeNumber, ZBigIdNumber, ZIdNumber } from './common';
 import { refineDateRange } from './click-logs';
 import { ZDateString } from './period';
 
@@ -47,13 +47,13 @@ export const SALE_LOG_HEADERS = {
 /** POST sale-logs. The email matches exactly; the click id is a number. */
 export const ZSaleLogSearch = listQuery({ sort: SALE_LOG_SORT_FIELDS })
   .extend({
-    siteId: ZId.optional(),
-    companyId: ZId.optional(),
-    agentId: ZId.optional(),
+    siteId: ZIdNumber.optional(),
+    companyId: ZIdNumber.optional(),
+    agentId: ZIdNumber.optional(),
     recordType: wholeNumber(EventType.Sale, EventType.Bonus).optional(),
     start: ZDateString.optional(),
     end: ZDateString.optional(),
-    clickId: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
+    clickId: ZBigIdNumber.optional(),
     email: z.string().trim().max(128).optional(),
   })
   .superRefine(refineDateRange);

@@ -1,7 +1,7 @@
 // Statistics and payroll reports (spec 2 sections 2.15, 3, 4, 6, 7 and 9; DESIGN.md rules 4 and 5):
 // the criteria, the stats result, the groupings each role and page may use, and the sort defaults.
 import { z } from 'zod';
-import { hasRole, INT4_MAX, listOf, listQuery, Role, wholeNumber, ZId, type TList } from './common';
+import { hasRole, INT4_MAX, listOf, listQuery, Role, wholeNumber, ZIdNumber, type TList } from './common';
 import { addDays, checkPeriod, periodFields } from './period';
 
 /** The four report pages; each has its own call (STATS_CALLS). */
@@ -112,10 +112,10 @@ export type TStatsFilter = (typeof STATS_FILTERS)[number];
 
 const statsCriteria = {
   groupBy: ZStatsGroupBy.optional(),
-  siteId: ZId.optional(),
-  typeId: ZId.optional(),
-  companyId: ZId.optional(),
-  agentId: ZId.optional(),
+  siteId: ZIdNumber.optional(),
+  typeId: ZIdNumber.optional(),
+  companyId: ZIdNumber.optional(),
+  agentId: ZIdNumber.optional(),
   ...periodFields,
 };
 

@@ -139,7 +139,7 @@ describe('POST admins/{id}', () => {
     const { body: created } = await create(newAdmin());
     const bad = await call<{ data: Fields }>(env.app, 'POST', `admins/${created.id}`, {
       token: superToken,
-      body: { email: 'x', password: 'a', passwordConfirm: 'b' },
+      body: { email: 'x', password: 'abcdefgh', passwordConfirm: 'b' },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data).sort()).toEqual(['email', 'passwordConfirm']);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@salesdesk/contract';
 import { accounts, blackListIps, loginLogs, options } from '../db/schema';
 import { changePassword } from '../accounts/credentials';
-import { buildAdmin, buildAgent, login, PASSWORD } from '../test/factories';
+import { buildAdmin, buildAgent, login, nextIp, PASSWORD } from '../test/factories';
 import { call, testEnv, testEnvWith, type TestEnv } from '../test/harness';
 import { LOGIN_FAILED } from './service';
 
@@ -217,6 +217,52 @@ describe('POST forgot', () => {
     expect(token).toBeTruthy();
     const res = await call(env.app, 'POST', 'auth/login-remote', { body: { token } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('POST forgot: which links open', () => {
+  const outbox = () => path.join(env.ctx.config.dataDir, 'outbox');
+  const mails = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : []);
+  /** Asks for a link; the token of the mail it sent, or null when it sent none. */
+  async function askLink(username: string) {
+    const before = new Set(mails());
+    const res = await call(env.app, 'POST', 'forgot', {
+      body: { username, email: `${username}@example.com` },
+      ip: nextIp(),
+    });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    const sent = mails().filter((m) => !before.has(m));
+    if (sent.length === 0) return null;
+    const text = fs
+      .readFileSync(path.join(outbox(), sent[0]), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    return /remote-login\?token=([\w-]+)/.exec(text)?.[1] ?? null;
+  }
+  const useLink = (token: string) =>
+    call(env.app, 'POST', 'auth/login-remote', { body: { token }, ip: nextIp() });
+
+  it('a new link makes the earlier ones of the account invalid', async () => {
+    const a = await buildAgent(env.ctx);
+    const first = await askLink(a.username);
+    const second = await askLink(a.username);
+    expect(first && second).toBeTruthy();
+    expect((await useLink(first!)).status).toBe(400);
+    expect((await useLink(second!)).status).toBe(200);
+    // Another account's link is not touched by this one's.
+    const b = await buildAgent(env.ctx);
+    const theirs = await askLink(b.username);
+    await askLink(a.username);
+    expect((await useLink(theirs!)).status).toBe(200);
+  });
+
+  it('mails no link to a suspended or unapproved account, answering as for an unknown one', async () => {
+    const suspended = await buildAgent(env.ctx);
+    await env.ctx.db.update(accounts).set({ active: false }).where(eq(accounts.id, suspended.accountId));
+    const unapproved = await buildAgent(env.ctx, { approved: false });
+    expect(await askLink(suspended.username)).toBeNull();
+    expect(await askLink(unapproved.username)).toBeNull();
+    expect(await askLink('nosuchuser')).toBeNull();
   });
 });
 

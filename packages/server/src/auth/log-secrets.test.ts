@@ -1,6 +1,6 @@
 // The log never holds a password, a hash, an encrypted password copy, a token or a request body,
 // even when a write fails in the database with those values as its parameters.
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@salesdesk/contract';
 import { buildApp, type App } from '../app';
@@ -17,6 +17,7 @@ const lines: string[] = [];
 const passwords: string[] = [];
 const usernames: string[] = [];
 let ipCount = 0;
+const OUT_OF_RANGE = '9007199254740991';
 const freshIp = () => `10.14.${(++ipCount >> 8) & 255}.${ipCount & 255}`;
 
 const secretPassword = () => {
@@ -41,6 +42,11 @@ beforeAll(async () => {
     });
     return { ok: true };
   });
+  // A value past int4 that reached the database: PostgreSQL's message quotes it.
+  app.post('/test-only/out-of-range', async () => {
+    await env.ctx.db.execute(sql`select ${OUT_OF_RANGE}::int as n`);
+    return { ok: true };
+  });
 });
 
 describe('the log', () => {
@@ -62,6 +68,8 @@ describe('the log', () => {
     const failed = await app.inject({ method: 'POST', url: '/test-only/failing-create' });
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toEqual({ code: 'INTERNAL', message: 'Internal error' });
+    const outOfRange = await app.inject({ method: 'POST', url: '/test-only/out-of-range' });
+    expect(outOfRange.statusCode).toBe(500);
 
     // The same username created five times at once: one wins, the others lose at the unique index.
     const username = uniqueName('r');
@@ -98,6 +106,12 @@ describe('the log', () => {
       error: { cause: { code: '23502', column: 'role', table: 'accounts' } },
     });
     expect(failure.error.message).toMatch(/^Failed query: insert into "accounts"/);
+    const range = lines.map((l) => JSON.parse(l)).find((l) => l.route === '/test-only/out-of-range');
+    expect(range).toMatchObject({ msg: 'request failed', error: { cause: { code: '22003' } } });
+  });
+
+  it('holds no input value the database quoted in its message', () => {
+    expect(lines.join('')).not.toContain(OUT_OF_RANGE);
   });
 
   it('holds none of the passwords, hashes, encrypted copies, tokens or bodies', async () => {

@@ -123,6 +123,21 @@ export async function mintToken(ctx: AppContext, accountId: number, createdBy: n
   return token;
 }
 
+/** A forgot-password link, ending the account's unused earlier ones (theirs have no creator). */
+async function mintForgotToken(ctx: AppContext, accountId: number) {
+  await ctx.db
+    .update(remoteLoginTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(remoteLoginTokens.accountId, accountId),
+        isNull(remoteLoginTokens.createdBy),
+        isNull(remoteLoginTokens.usedAt),
+      ),
+    );
+  return mintToken(ctx, accountId, null, FORGOT_TOKEN_MS);
+}
+
 /** "Log in as": an admin mints a one-time token for an account ranked below it. */
 export async function mintRemoteToken(ctx: AppContext, p: Principal, accountId: number) {
   const [target] = await ctx.db
@@ -156,8 +171,10 @@ export async function loginRemote(ctx: AppContext, token: string, ip: string): P
 }
 
 /**
- * Mails a one-time login link when username and email match; the caller answers the same either way.
- * The mail goes to the address stored on the account, never to the text of the request.
+ * Mails a one-time login link when username and email match an account that may log in (active and
+ * approved); the caller answers the same either way, so the answer tells nothing about the account.
+ * The mail goes to the address stored on the account, never to the text of the request. A new link
+ * ends the account's earlier ones: only the latest mail opens a session.
  */
 export async function forgot(ctx: AppContext, username: string, email: string): Promise<void> {
   const userKey = canonicalUsername(username);
@@ -168,12 +185,12 @@ export async function forgot(ctx: AppContext, username: string, email: string): 
     sql`select a.id, a.username, a.email as a, o.man_email as o, ag.email as g from accounts a
         left join offices o on o.account_id = a.id
         left join agents ag on ag.account_id = a.id
-        where lower(a.username) = ${userKey} and a.active`,
+        where lower(a.username) = ${userKey} and a.active and a.approved`,
   );
   if (!match || canonicalUsername(match.username) !== userKey) return;
   const to = [match.a, match.o, match.g].find((stored) => stored && canonicalEmail(stored) === emailKey);
   if (!to) return;
-  const token = await mintToken(ctx, match.id, null, FORGOT_TOKEN_MS);
+  const token = await mintForgotToken(ctx, match.id);
   await ctx.mailer.send({
     to,
     subject: `${ctx.brand.displayName}: your login link`,

@@ -1,6 +1,7 @@
 // What a log line may say about an error. Database errors carry the query's parameters (drizzle's
 // message and `params`, PGlite's `params`, PostgreSQL's "Failing row contains (...)" detail): a failed
-// INSERT of an account would log its password hash and encrypted copy. Only named fields pass.
+// INSERT of an account would log its password hash and encrypted copy. Only named fields pass, and
+// the database's own message loses what it quotes (`value "9007199254740991" is out of range`).
 
 /** Fields of a PostgreSQL error that name things, never values. */
 const DB_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'dataType', 'routine'] as const;
@@ -23,6 +24,13 @@ export function safeMessage(message: string): string {
     .slice(0, 1000);
 }
 
+/** A SQLSTATE: the error is the database's own, whose message quotes input values in double quotes. */
+const isDatabaseError = (fields: Record<string, unknown>) =>
+  typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code);
+
+/** The database's message without its double-quoted values; the names it quotes are in DB_FIELDS. */
+const databaseMessage = (message: string) => safeMessage(message).replace(/"(?:[^"]|"")*"/g, '"…"');
+
 /** The call frames without the first line (which repeats the unsafe message). */
 function frames(stack: unknown): string | undefined {
   if (typeof stack !== 'string') return undefined;
@@ -33,8 +41,9 @@ function frames(stack: unknown): string | undefined {
 /** A copy of `err` safe to log: its type, cleaned message, naming fields, frames and causes. */
 export function loggableError(err: unknown, depth = 0): LoggableError {
   if (!(err instanceof Error)) return { type: typeof err, message: 'a non-Error value was thrown' };
-  const out: LoggableError = { type: err.constructor?.name || err.name, message: safeMessage(err.message) };
   const fields = err as unknown as Record<string, unknown>;
+  const message = isDatabaseError(fields) ? databaseMessage(err.message) : safeMessage(err.message);
+  const out: LoggableError = { type: err.constructor?.name || err.name, message };
   for (const f of DB_FIELDS) if (typeof fields[f] === 'string') out[f] = fields[f];
   if (typeof fields.statusCode === 'number') out.statusCode = String(fields.statusCode);
   if (depth === 0) out.stack = frames(err.stack);

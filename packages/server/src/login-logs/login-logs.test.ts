@@ -62,7 +62,7 @@ describe('POST login-logs/search', () => {
     const byOffice = await search(adminToken, { companyId: o.office.id, sortField: 'inTime', sortAsc: true });
     expect(byOffice.body.total).toBe(4);
     expect(byOffice.body.items[0].username).toBe(o.username);
-    const byAgent = await search(adminToken, { companyId: String(o.office.id), agentId: g1.agent.id });
+    const byAgent = await search(adminToken, { companyId: o.office.id, agentId: g1.agent.id });
     expect(byAgent.body.items.map((r) => r.ip)).toEqual(['10.1.1.2', '10.1.1.1']);
     const byIp = await search(adminToken, { companyId: o.office.id, ipAddress: ' 10.1.1 ' });
     expect(byIp.body.total).toBe(2);

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  PASSWORD_TOO_SHORT,
   PROFILE_STATUS_FIXED,
   Role,
   type TAdminProfile,
@@ -8,7 +11,8 @@ import {
   type TProfileSaved,
 } from '@salesdesk/contract';
 import { accounts, offices } from '../db/schema';
-import { buildAdmin, buildAgent, buildOffice, login } from '../test/factories';
+import { changePassword } from '../accounts/credentials';
+import { buildAdmin, buildAgent, buildOffice, login, PASSWORD } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 
 let env: TestEnv;
@@ -20,6 +24,9 @@ const me = (token: string) => call(env.app, 'GET', 'accounts/me', { token });
 const post = <T = TProfileSaved>(path: string, token: string, body: unknown) =>
   call<T>(env.app, 'POST', path, { token, body });
 
+/** The factories' password, which every built account logs in with. */
+const current = { currentPassword: PASSWORD };
+
 async function accountOf(id: number) {
   const [a] = await env.ctx.db.select().from(accounts).where(eq(accounts.id, id));
   return a;
@@ -30,7 +37,11 @@ describe('POST profile/agent', () => {
     const g = await buildAgent(env.ctx);
     const mine = await login(env.app, g.username);
     const other = await login(env.app, g.username);
-    const res = await post('profile/agent', mine, { password: 'newpass12', passwordConfirm: 'newpass12' });
+    const res = await post('profile/agent', mine, {
+      ...current,
+      password: 'newpass12',
+      passwordConfirm: 'newpass12',
+    });
     expect(res.status).toBe(200);
     expect(res.body.token).toEqual(expect.any(String));
     expect((await me(other)).status).toBe(401);
@@ -49,7 +60,8 @@ describe('POST profile/agent', () => {
     const before = await accountOf(g.accountId);
     const cases = [
       {},
-      { password: 'abc12345' },
+      { password: 'abc12345', passwordConfirm: 'abc12345' },
+      { ...current, password: 'abc12345' },
       { password: 'abc12345', passwordConfirm: 'abc12346' },
       { password: '', passwordConfirm: '' },
       { password: 'x'.repeat(129), passwordConfirm: 'x'.repeat(129) },
@@ -62,6 +74,7 @@ describe('POST profile/agent', () => {
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
     const res = await post<{ data: Record<string, string[]> }>('profile/agent', token, {
+      ...current,
       password: 'abc12345',
       passwordConfirm: 'abc1234',
     });
@@ -75,7 +88,7 @@ describe('POST profile/agent', () => {
   it('two changes at once with one session both answer, never a server error', async () => {
     const g = await buildAgent(env.ctx);
     const token = await login(env.app, g.username);
-    const body = { password: 'twice123', passwordConfirm: 'twice123' };
+    const body = { ...current, password: 'twice123', passwordConfirm: 'twice123' };
     const answers = await Promise.all([
       post('profile/agent', token, body),
       post('profile/agent', token, body),
@@ -137,7 +150,7 @@ describe('GET and POST profile/company', () => {
     const res = await post(
       'profile/company',
       mine,
-      form({ password: 'office99', passwordConfirm: 'office99' }),
+      form({ ...current, password: 'office99', passwordConfirm: 'office99' }),
     );
     expect(res.status).toBe(200);
     expect((await me(other)).status).toBe(401);
@@ -209,6 +222,7 @@ describe('GET and POST profile/admin', () => {
     const res = await post('profile/admin', mine, {
       email: 'super2@example.com',
       showSuspend: false,
+      ...current,
       password: 'super999',
       passwordConfirm: 'super999',
     });
@@ -242,5 +256,70 @@ describe('GET and POST profile/admin', () => {
       expect((await call(env.app, 'GET', 'profile/admin', { token })).status).toBe(403);
       expect((await post('profile/admin', token, { email: 'x@example.com' })).status).toBe(403);
     }
+  });
+});
+
+describe('a new password of ones own', () => {
+  type Errors = { data: Record<string, string[]> };
+  const officeForm = (o: { officeName: string; manFirstName: string; manLastName: string }) => ({
+    officeName: 'Changed Name',
+    manFirstName: o.manFirstName,
+    manLastName: o.manLastName,
+    manEmail: 'changed@example.com',
+  });
+
+  it('asks for the current password; a wrong one is an error on its field and changes nothing', async () => {
+    const g = await buildAgent(env.ctx);
+    const o = await buildOffice(env.ctx);
+    const a = await buildAdmin(env.ctx);
+    const pair = { password: 'brandnew1', passwordConfirm: 'brandnew1' };
+    const calls: [string, string, number, Record<string, unknown>][] = [
+      ['profile/agent', g.username, g.accountId, pair],
+      ['profile/company', o.username, o.accountId, { ...officeForm(o.office), ...pair }],
+      ['profile/admin', a.username, a.accountId, { email: 'changed@example.com', ...pair }],
+    ];
+    for (const [path, username, accountId, body] of calls) {
+      const token = await login(env.app, username);
+      const before = await accountOf(accountId);
+      const missing = await post<Errors>(path, token, body);
+      expect(missing.status, path).toBe(400);
+      expect(missing.body.data.currentPassword).toEqual([CURRENT_PASSWORD_REQUIRED]);
+      const wrong = await post<Errors>(path, token, { ...body, currentPassword: 'not-the-one' });
+      expect(wrong.status, path).toBe(400);
+      expect(wrong.body.data).toEqual({ currentPassword: [CURRENT_PASSWORD_WRONG] });
+      const after = await accountOf(accountId);
+      expect(after, path).toMatchObject({
+        passwordHash: before.passwordHash,
+        sessionVersion: before.sessionVersion,
+        email: before.email,
+      });
+      expect((await me(token)).status).toBe(200);
+    }
+    const [row] = await env.ctx.db.select().from(offices).where(eq(offices.id, o.office.id));
+    expect(row.officeName).toBe(o.office.officeName);
+  });
+
+  it('has at least 8 characters on every form that sets one; shorter stored ones still log in', async () => {
+    const g = await buildAgent(env.ctx);
+    const token = await login(env.app, g.username);
+    const short = { ...current, password: 'seven77', passwordConfirm: 'seven77' };
+    const res = await post<Errors>('profile/agent', token, short);
+    expect(res.status).toBe(400);
+    expect(res.body.data.password).toEqual([PASSWORD_TOO_SHORT]);
+    const s = await buildAdmin(env.ctx, { role: Role.Superadmin });
+    const superToken = await login(env.app, s.username);
+    const created = await call<Errors>(env.app, 'PUT', 'admins', {
+      token: superToken,
+      body: {
+        username: 'shortpw',
+        email: 'shortpw@example.com',
+        password: 'seven77',
+        passwordConfirm: 'seven77',
+      },
+    });
+    expect(created.body.data.password).toEqual([PASSWORD_TOO_SHORT]);
+    // A migrated account keeps its short password and logs in with it.
+    await changePassword(env.ctx.db, env.ctx.keys, g.accountId, 'abc');
+    await login(env.app, g.username, 'abc');
   });
 });

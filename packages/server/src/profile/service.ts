@@ -1,6 +1,7 @@
 // Profile rules: each role edits its own profile; a new password ends the account's other sessions.
 import { eq } from 'drizzle-orm';
 import {
+  CURRENT_PASSWORD_WRONG,
   PROFILE_STATUS_FIXED,
   Role,
   type TAdminProfile,
@@ -15,6 +16,7 @@ import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { accounts, offices } from '../db/schema';
 import { changePassword } from '../accounts/credentials';
+import { verifyPassword } from '../common/crypto';
 import { sanitizeRichText } from '../common/sanitize';
 import { signSession, type Principal } from '../http/auth';
 import { forbidden, notFound, validationError } from '../http/errors';
@@ -37,6 +39,16 @@ async function setOwnPassword(ctx: AppContext, tx: Tx, p: Principal, password: s
   return signSession(ctx, { ...p, sessionVersion, loginLogId });
 }
 
+/** A new password of one's own needs the current one: a session left open is not enough to take over. */
+async function assertCurrentPassword(ctx: AppContext, p: Principal, current: string) {
+  const [row] = await ctx.db
+    .select({ hash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.id, p.accountId));
+  if (!row || !(await verifyPassword(row.hash, current)))
+    throw validationError({ currentPassword: [CURRENT_PASSWORD_WRONG] });
+}
+
 const saved = (token: string | undefined): TProfileSaved => (token ? { ok: true, token } : { ok: true });
 
 export async function getAdminProfile(ctx: AppContext, p: Principal): Promise<TAdminProfile> {
@@ -46,6 +58,7 @@ export async function getAdminProfile(ctx: AppContext, p: Principal): Promise<TA
 }
 
 export async function updateAdminProfile(ctx: AppContext, p: Principal, v: AdminUpdate) {
+  if (v.password) await assertCurrentPassword(ctx, p, v.currentPassword);
   const token = await ctx.db.transaction(async (tx) => {
     await tx
       .update(accounts)
@@ -78,6 +91,7 @@ export async function getOfficeProfile(ctx: AppContext, p: Principal): Promise<T
 
 export async function updateOfficeProfile(ctx: AppContext, p: Principal, v: OfficeProfileUpdate) {
   assertOffice(p);
+  if (v.password) await assertCurrentPassword(ctx, p, v.currentPassword);
   const token = await ctx.db.transaction(async (tx) => {
     const current = await findOfficeProfile(tx, p.accountId);
     if (!current) throw notFound();
@@ -103,6 +117,7 @@ export async function updateOfficeProfile(ctx: AppContext, p: Principal, v: Offi
 
 /** The password-only profile: any account may set its own password here (agents have nothing else). */
 export async function updateAgentProfile(ctx: AppContext, p: Principal, v: AgentUpdate) {
+  await assertCurrentPassword(ctx, p, v.currentPassword);
   const token = await ctx.db.transaction((tx) => setOwnPassword(ctx, tx, p, v.password));
   return saved(token);
 }

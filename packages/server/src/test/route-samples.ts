@@ -249,7 +249,10 @@ export const samples: Record<string, RouteSample> = {
   },
   // The same password again: other samples log in with it.
   'POST /api/profile/agent': {
-    build: () => ({ url: 'profile/agent', body: { password: PASSWORD, passwordConfirm: PASSWORD } }),
+    build: () => ({
+      url: 'profile/agent',
+      body: { currentPassword: PASSWORD, password: PASSWORD, passwordConfirm: PASSWORD },
+    }),
   },
   'GET /api/news/last': { build: () => ({ url: 'news/last' }) },
   // News and alert samples save what is current again, so tests reading them never see matrix text.

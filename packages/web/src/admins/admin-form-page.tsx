@@ -1,7 +1,13 @@
 // /app/admins/create and /app/admins/edit/{id}: the Add Admin / Update Admin form.
 import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { ZAdminCreate, ZAdminUpdate, type TAdminDetail, type TAdminUpdate } from '@salesdesk/contract';
+import {
+  PASSWORD_HINT,
+  ZAdminCreate,
+  ZAdminUpdate,
+  type TAdminDetail,
+  type TAdminUpdate,
+} from '@salesdesk/contract';
 import type { z } from 'zod';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
@@ -89,6 +95,7 @@ function AdminForm({ id, admin }: { id?: number; admin?: TAdminDetail }) {
           <PasswordInput
             {...form.getInputProps('password')}
             label="Password"
+            description={PASSWORD_HINT}
             required={creating}
             autoComplete="new-password"
           />

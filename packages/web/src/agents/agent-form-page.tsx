@@ -16,6 +16,7 @@ import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import {
   hasRole,
+  PASSWORD_HINT,
   requireOffice,
   Role,
   ZAgentCreate,
@@ -150,6 +151,7 @@ function AgentForm({ id, agent }: { id?: number; agent?: TAgentDetail }) {
           <PasswordInput
             {...form.getInputProps('password')}
             label="Password"
+            description={PASSWORD_HINT}
             required={creating}
             autoComplete="new-password"
           />

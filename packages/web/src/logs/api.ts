@@ -9,20 +9,12 @@ import type {
   TLoginLogSearchInput,
 } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
+import { flatListBody } from './list-body';
 
 export const LOGIN_LOGS_KEY = ['login-logs'] as const;
 
 /** The list state's criteria are the flat filters of the request (companyId, agentId, ipAddress, start, end). */
-export function loginLogsBody(query: TListQuery): TLoginLogSearchInput {
-  const filters = Object.fromEntries(query.criteria.map((c) => [c.field, c.value]));
-  return {
-    page: query.page,
-    pageSize: query.pageSize,
-    sortField: query.sortField as TLoginLogSearchInput['sortField'],
-    sortAsc: query.sortAsc,
-    ...filters,
-  };
-}
+export const loginLogsBody = (query: TListQuery) => flatListBody<TLoginLogSearchInput>(query);
 
 export const searchLoginLogs = (query: TListQuery, signal?: AbortSignal) =>
   apiFetch<TList<TLoginLogRow>>('POST', 'login-logs/search', loginLogsBody(query), { signal });

@@ -87,9 +87,9 @@ describe('ChatLogsPage', () => {
     await screen.findByText('Client Ann');
     await waitFor(() =>
       expect(searches().at(-1)).toMatchObject({
-        siteId: '4',
-        companyId: '1',
-        agentId: '5',
+        siteId: 4,
+        companyId: 1,
+        agentId: 5,
         start: '2024-01-01',
         end: '2024-01-31',
         sortField: 'submitTime',
@@ -121,7 +121,7 @@ describe('ChatLogsPage', () => {
     );
     const [, init] = fetchMock.mock.calls.find(([url]) => url.endsWith('/api/chat-logs/export'))!;
     expect(JSON.parse(String(init.body))).toMatchObject({
-      siteId: '4',
+      siteId: 4,
       start: '2024-01-01',
       end: '2024-01-31',
     });

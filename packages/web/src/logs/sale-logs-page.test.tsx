@@ -136,10 +136,10 @@ describe('SaleLogsPage', () => {
     render('/app/logs/sale-logs?rawSiteId=3&rawAgentId=5&siteId=4&recordType=0&clickId=77&email=a%40b.c');
     await shown();
     expect(searches().at(-1)).toMatchObject({
-      siteId: '3',
-      agentId: '5',
+      siteId: 3,
+      agentId: 5,
       recordType: '0',
-      clickId: '77',
+      clickId: 77,
       email: 'a@b.c',
     });
     const site = inputLabelled('Site');

@@ -4,6 +4,7 @@ import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text
 import { useNavigate } from 'react-router';
 import {
   DEFAULT_PREFERRED_DOMAIN_ID,
+  PASSWORD_HINT,
   ZOfficeCreate,
   ZOfficeUpdate,
   type TOfficeCreate,
@@ -129,6 +130,7 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
           <PasswordInput
             {...form.getInputProps('password')}
             label="Password"
+            description={PASSWORD_HINT}
             required={creating}
             autoComplete="new-password"
           />

@@ -1,6 +1,11 @@
 // The admin and superadmin profile: email, an optional new password and 'Show suspended'.
 import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { ZAdminProfileUpdate, type TAdminProfile, type TAdminProfileUpdate } from '@salesdesk/contract';
+import {
+  PASSWORD_HINT,
+  ZAdminProfileUpdate,
+  type TAdminProfile,
+  type TAdminProfileUpdate,
+} from '@salesdesk/contract';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
@@ -18,6 +23,7 @@ function AdminForm({ profile }: { profile: TAdminProfile }) {
   const initial = {
     email: profile.email,
     showSuspend: profile.showSuspend,
+    currentPassword: '',
     password: '',
     passwordConfirm: '',
   };
@@ -27,7 +33,7 @@ function AdminForm({ profile }: { profile: TAdminProfile }) {
     try {
       await save.mutateAsync(data);
       showNote(PROFILE_SAVED_NOTE);
-      form.reset({ ...form.values, password: '', passwordConfirm: '' });
+      form.reset({ ...form.values, currentPassword: '', password: '', passwordConfirm: '' });
     } catch (err) {
       applyServerErrors(form, err);
     }
@@ -38,7 +44,18 @@ function AdminForm({ profile }: { profile: TAdminProfile }) {
         <FormErrorBanner message={form.formError} />
         <TextInput label="Username" value={profile.username} disabled />
         <TextInput {...form.getInputProps('email')} label="Email" type="email" required />
-        <PasswordInput {...form.getInputProps('password')} label="Password" autoComplete="new-password" />
+        <PasswordInput
+          {...form.getInputProps('currentPassword')}
+          label="Current Password"
+          description="Needed to set a new password"
+          autoComplete="current-password"
+        />
+        <PasswordInput
+          {...form.getInputProps('password')}
+          label="Password"
+          description={PASSWORD_HINT}
+          autoComplete="new-password"
+        />
         <PasswordInput
           {...form.getInputProps('passwordConfirm')}
           label="Confirm Password"

@@ -1,12 +1,12 @@
-// The agent's profile: password and confirmation only.
+// The agent's profile: the current password, the new one and its confirmation.
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { ZAgentProfileUpdate, type TAgentProfileUpdate } from '@salesdesk/contract';
+import { PASSWORD_HINT, ZAgentProfileUpdate, type TAgentProfileUpdate } from '@salesdesk/contract';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { showNote } from '../ui/notes';
 import { PROFILE_SAVED_NOTE, useSaveProfile } from './api';
 
-const blank = { password: '', passwordConfirm: '' };
+const blank = { currentPassword: '', password: '', passwordConfirm: '' };
 
 export function AgentProfileForm() {
   const form = useZodForm(ZAgentProfileUpdate, blank);
@@ -25,8 +25,15 @@ export function AgentProfileForm() {
       <Stack gap="sm" maw={420}>
         <FormErrorBanner message={form.formError} />
         <PasswordInput
+          {...form.getInputProps('currentPassword')}
+          label="Current Password"
+          required
+          autoComplete="current-password"
+        />
+        <PasswordInput
           {...form.getInputProps('password')}
           label="Password"
+          description={PASSWORD_HINT}
           required
           autoComplete="new-password"
         />

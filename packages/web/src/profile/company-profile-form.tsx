@@ -1,6 +1,11 @@
 // The office profile: names, manager email (required), an optional new password and the agents' notes.
 import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { ZCompanyProfileUpdate, type TCompanyProfile, type TCompanyProfileUpdate } from '@salesdesk/contract';
+import {
+  PASSWORD_HINT,
+  ZCompanyProfileUpdate,
+  type TCompanyProfile,
+  type TCompanyProfileUpdate,
+} from '@salesdesk/contract';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
@@ -17,13 +22,14 @@ export function CompanyProfileForm() {
 
 function CompanyForm({ profile }: { profile: TCompanyProfile }) {
   const { username: _username, ...fields } = profile;
-  const form = useZodForm(ZCompanyProfileUpdate, { ...fields, password: '', passwordConfirm: '' });
+  const blankPasswords = { currentPassword: '', password: '', passwordConfirm: '' };
+  const form = useZodForm(ZCompanyProfileUpdate, { ...fields, ...blankPasswords });
   const save = useSaveProfile<TCompanyProfileUpdate>('company');
   const submit = form.onSubmit(async (data) => {
     try {
       await save.mutateAsync(data);
       showNote(PROFILE_SAVED_NOTE);
-      form.reset({ ...form.values, password: '', passwordConfirm: '' });
+      form.reset({ ...form.values, ...blankPasswords });
     } catch (err) {
       applyServerErrors(form, err);
     }
@@ -38,8 +44,18 @@ function CompanyForm({ profile }: { profile: TCompanyProfile }) {
           <TextInput {...form.getInputProps('manFirstName')} label="Manager First Name" required />
           <TextInput {...form.getInputProps('manLastName')} label="Manager Last Name" required />
           <TextInput {...form.getInputProps('manEmail')} label="Manager Email" type="email" required />
-          <div />
-          <PasswordInput {...form.getInputProps('password')} label="Password" autoComplete="new-password" />
+          <PasswordInput
+            {...form.getInputProps('currentPassword')}
+            label="Current Password"
+            description="Needed to set a new password"
+            autoComplete="current-password"
+          />
+          <PasswordInput
+            {...form.getInputProps('password')}
+            label="Password"
+            description={PASSWORD_HINT}
+            autoComplete="new-password"
+          />
           <PasswordInput
             {...form.getInputProps('passwordConfirm')}
             label="Confirm Password"
