@@ -11,8 +11,6 @@ import {
 import { isApiError } from '../api/api-error';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { showNote } from '../ui/notes';
@@ -25,22 +23,20 @@ type DomainValues = Required<TPreferredDomainSave>;
 const blank: DomainValues = { domain: DOMAIN_INITIAL, description: '', hidden: false };
 
 export function DomainCreatePage() {
-  const me = useMe();
   return (
-    <Page title="Add Preferred Domain" tabs={sectionTabs('offices', me)}>
+    <Page title="Add Preferred Domain">
       <DomainForm />
     </Page>
   );
 }
 
 export function DomainEditPage() {
-  const me = useMe();
   const parsed = ZId.safeParse(useParams().id);
   const id = parsed.success ? parsed.data : undefined;
   const domain = useDomain(id);
   const missing = id === undefined || (isApiError(domain.error) && domain.error.status === 404);
   return (
-    <Page title="Preferred Domain" tabs={sectionTabs('offices', me)}>
+    <Page title="Preferred Domain">
       {missing ? (
         <Text role="status">{DOMAIN_NOT_FOUND}</Text>
       ) : domain.data ? (

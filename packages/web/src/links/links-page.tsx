@@ -14,7 +14,6 @@ import { useAgentOptions, useCompanyOptions } from '../logs/api';
 import { useSiteOptions } from '../offices/api';
 import { AgentSelect, OfficeSelect, SiteSelect } from '../ui/choice-selects';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { LinkCodesTable } from './link-codes-table';
 import { useLinkLength } from './link-length';
@@ -49,7 +48,7 @@ export function LinksPage() {
   const failure = links.error ? (notEnabled ? SITE_NOT_ENABLED : links.error.message) : null;
 
   return (
-    <Page title="Links" tabs={sectionTabs('links', me)}>
+    <Page title="Links">
       <Stack gap="md">
         <form
           onSubmit={(e) => {

@@ -4,8 +4,6 @@ import { useNavigate } from 'react-router';
 import { NEWS_SAVED_NOTE, ZAlertUpdate, type TAlert } from '@salesdesk/contract';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { RichTextEditor } from '../ui';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
@@ -13,10 +11,9 @@ import { showNote } from '../ui/notes';
 import { useLastAlert, useSaveAlert } from './api';
 
 export function NewsAlertsPage() {
-  const me = useMe();
   const alert = useLastAlert();
   return (
-    <Page title="Edit Alert" tabs={sectionTabs('news', me)}>
+    <Page title="Edit Alert">
       {alert.isPending ? <Loading /> : alert.data ? <AlertForm alert={alert.data} /> : null}
     </Page>
   );

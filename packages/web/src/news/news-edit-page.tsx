@@ -4,8 +4,6 @@ import { useNavigate } from 'react-router';
 import { NEWS_SAVED_NOTE, ZNewsUpdate, type TNews } from '@salesdesk/contract';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { RichTextEditor } from '../ui';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
@@ -13,10 +11,9 @@ import { showNote } from '../ui/notes';
 import { useLastNews, useSaveNews } from './api';
 
 export function NewsEditPage() {
-  const me = useMe();
   const news = useLastNews();
   return (
-    <Page title="Edit News" tabs={sectionTabs('news', me)}>
+    <Page title="Edit News">
       {news.isPending ? <Loading /> : news.data ? <NewsForm news={news.data} /> : null}
     </Page>
   );

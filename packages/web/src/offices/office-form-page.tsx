@@ -13,8 +13,6 @@ import {
 import type { z } from 'zod';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { showNote } from '../ui/notes';
 import { RecordGate } from '../ui/record-gate';
@@ -54,11 +52,10 @@ const fromDetail = (o: TOfficeDetail): OfficeValues => ({
 
 export function OfficeFormPage() {
   const id = useIdParam();
-  const me = useMe();
   const office = useOffice(idToLoad(id));
   const title = id === undefined ? 'Add Office' : 'Update Office';
   return (
-    <Page title={title} tabs={sectionTabs('offices', me)}>
+    <Page title={title}>
       <RecordGate id={id} query={office} back={{ to: '/app/offices', label: 'Back to Offices' }}>
         {(data) => <OfficeForm id={idToLoad(id)} office={data} />}
       </RecordGate>

@@ -6,8 +6,6 @@ import { ZIpListForm, type TIpList } from '@salesdesk/contract';
 import { fieldErrors } from '../api/api-error';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { useAddIps, useDeleteIps } from './api';
 
@@ -32,7 +30,6 @@ function IpListPage({
   send: (body: TIpList) => Promise<unknown>;
   pending: boolean;
 }) {
-  const me = useMe();
   const navigate = useNavigate();
   const form = useZodForm(ZIpListForm, { ips: '' });
 
@@ -50,7 +47,7 @@ function IpListPage({
 
   const error = form.errors.ips;
   return (
-    <Page title={title} tabs={sectionTabs('settings', me)}>
+    <Page title={title}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={600}>
           <FormErrorBanner message={form.formError} />

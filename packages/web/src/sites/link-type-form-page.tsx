@@ -7,8 +7,6 @@ import { LINK_TYPE_DEFAULTS, ZLinkTypeUpdate, type TLinkType, type TSiteDetail }
 import type { z } from 'zod';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { showNote } from '../ui/notes';
 import { useDeleteLinkType, useLinkType, useSaveLinkType, useSite } from './api';
@@ -52,14 +50,13 @@ export function SiteTypeEditPage() {
 }
 
 function LinkTypePage({ editing = false }: { editing?: boolean }) {
-  const me = useMe();
   const siteId = useIdParam('siteId');
   const typeId = useIdParam('id');
   const site = useSite(idToLoad(siteId));
   const type = useLinkType(typeof siteId === 'number' ? idToLoad(typeId) : undefined);
   const back = { to: '/app/sites/sites', label: 'Back to Sites' };
   return (
-    <Page title={editing ? 'Update Sale Type' : 'Add Sale Type'} tabs={sectionTabs('sites', me)}>
+    <Page title={editing ? 'Update Sale Type' : 'Add Sale Type'}>
       <RecordGate id={siteId} query={site} back={back}>
         {(siteData) =>
           siteData && (

@@ -13,8 +13,6 @@ import {
 import type { z } from 'zod';
 import { applyServerErrors, useZodForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { showNote } from '../ui/notes';
 import { useSaveSite, useSite } from './api';
@@ -60,20 +58,18 @@ const fromDetail = (s: TSiteDetail): SiteValues => ({
 });
 
 export function SiteCreatePage() {
-  const me = useMe();
   return (
-    <Page title="Add Site" tabs={sectionTabs('sites', me)}>
+    <Page title="Add Site">
       <SiteForm />
     </Page>
   );
 }
 
 export function SiteEditPage() {
-  const me = useMe();
   const id = useIdParam();
   const site = useSite(idToLoad(id));
   return (
-    <Page title="Update Site" tabs={sectionTabs('sites', me)}>
+    <Page title="Update Site">
       <RecordGate id={id} query={site} back={{ to: SITES_LIST_PATH, label: 'Back to Sites' }}>
         {(data) => <SiteForm site={data} />}
       </RecordGate>

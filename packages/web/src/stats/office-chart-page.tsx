@@ -14,7 +14,6 @@ import {
 } from '@salesdesk/contract';
 import { useCompanyOptions } from '../logs/api';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { OfficeSelect } from '../ui/choice-selects';
 import { Empty } from '../ui/empty';
@@ -45,7 +44,7 @@ export function OfficePerformanceChartPage() {
 
   const models = charts.data ?? [];
   return (
-    <Page title="Office progress chart" tabs={sectionTabs('stats', me)}>
+    <Page title="Office progress chart">
       <Group gap="sm" align="flex-end" mb="md" role="search" aria-label="Load statistics">
         {admin && (
           <OfficeSelect

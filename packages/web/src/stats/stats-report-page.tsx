@@ -16,7 +16,6 @@ import {
 } from '@salesdesk/contract';
 import { CsvExportButton } from '../logs/csv-export-button';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';
 import { AvpPaySchedule } from '../ui/avp-pay-schedule';
@@ -107,7 +106,7 @@ export function StatsReportPage({ kind }: { kind: TStatsKind }) {
   const schedule = periods.data ?? [];
 
   return (
-    <Page title={STATS_TITLES[kind]} tabs={print ? undefined : sectionTabs('stats', me)}>
+    <Page title={STATS_TITLES[kind]} tabs={print ? false : undefined}>
       <Stack gap="xs">
         {!print && (
           <StatsForm
