@@ -9,11 +9,10 @@ import {
   type TPreferredDomainSave,
 } from '@salesdesk/contract';
 import { isApiError } from '../api/api-error';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { useDomain, useSaveDomain } from './api';
 
 const LIST_PATH = '/app/offices/domains';
@@ -53,21 +52,16 @@ function DomainForm({ id, domain }: { id?: number; domain?: TPreferredDomain }) 
   const initial: DomainValues = domain
     ? { domain: domain.domain, description: domain.description, hidden: domain.hidden }
     : blank;
-  const form = useZodForm(ZPreferredDomainSave, initial);
   const save = useSaveDomain(id);
-
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate(LIST_PATH);
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZPreferredDomainSave,
+    initialValues: initial,
+    save: (data) => save.mutateAsync(data),
+    navigateTo: LIST_PATH,
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={600}>
         <FormErrorBanner message={form.formError} />
         <TextInput {...form.getInputProps('domain')} label="Domain" required />

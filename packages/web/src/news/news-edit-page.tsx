@@ -1,13 +1,11 @@
 // /app/news/edit: the latest news in the html editor; Update saves it and goes home.
 import { Button, Group, Stack } from '@mantine/core';
-import { useNavigate } from 'react-router';
 import { NEWS_SAVED_NOTE, ZNewsUpdate, type TNews } from '@salesdesk/contract';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { RichTextEditor } from '../ui';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { useLastNews, useSaveNews } from './api';
 
 export function NewsEditPage() {
@@ -20,20 +18,16 @@ export function NewsEditPage() {
 }
 
 function NewsForm({ news }: { news: TNews }) {
-  const navigate = useNavigate();
-  const form = useZodForm(ZNewsUpdate, { html: news.html });
   const save = useSaveNews();
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', ...NEWS_SAVED_NOTE });
-      navigate('/app/home');
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZNewsUpdate,
+    initialValues: { html: news.html },
+    save: (data) => save.mutateAsync(data),
+    success: NEWS_SAVED_NOTE,
+    navigateTo: '/app/home',
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm">
         {/* The editor has no error slot of its own: its message joins the banner. */}
         <FormErrorBanner message={form.formError ?? form.errors.html} />

@@ -11,10 +11,9 @@ import {
   type TOfficeUpdate,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
-import { showNote } from '../ui/notes';
 import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { RichTextEditor } from '../ui';
@@ -71,7 +70,12 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
     TOfficeUpdate,
     OfficeValues
   >;
-  const form = useZodForm(schema, office ? fromDetail(office) : blank);
+  const form = useForm({
+    schema,
+    initialValues: office ? fromDetail(office) : blank,
+    save: (data) => save.mutateAsync(data),
+    navigateTo: '/app/offices',
+  });
   const sites = useSiteOptions(true);
   const domains = usePreferredDomains();
   const save = useSaveOffice(id);
@@ -95,18 +99,8 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
     [domains.data, form.values.preferredDomainId],
   );
 
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate('/app/offices');
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={900}>
         <FormErrorBanner message={form.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

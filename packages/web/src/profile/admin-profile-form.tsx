@@ -1,11 +1,10 @@
 // The admin and superadmin profile: email, an optional new password and 'Show suspended'.
 import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ZAdminProfileUpdate, type TAdminProfile, type TAdminProfileUpdate } from '@salesdesk/contract';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
-import { PROFILE_SAVED_NOTE, useAdminProfile, useSaveProfile } from './api';
+import { useAdminProfile, useSaveProfile } from './api';
 
 export function AdminProfileForm() {
   const profile = useAdminProfile();
@@ -21,19 +20,15 @@ function AdminForm({ profile }: { profile: TAdminProfile }) {
     password: '',
     passwordConfirm: '',
   };
-  const form = useZodForm(ZAdminProfileUpdate, initial);
   const save = useSaveProfile<TAdminProfileUpdate>('admin');
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote(PROFILE_SAVED_NOTE);
-      form.reset({ ...form.values, password: '', passwordConfirm: '' });
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZAdminProfileUpdate,
+    initialValues: initial,
+    save: (data) => save.mutateAsync(data),
+    onSaved: (saved) => saved.reset({ ...saved.values, password: '', passwordConfirm: '' }),
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={420}>
         <FormErrorBanner message={form.formError} />
         <TextInput label="Username" value={profile.username} disabled />

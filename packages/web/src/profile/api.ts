@@ -41,4 +41,3 @@ export function useSaveProfile<Body>(kind: ProfileKind) {
   });
 }
 
-export const PROFILE_SAVED_NOTE = { type: 'success', heading: 'Operation Complete' } as const;

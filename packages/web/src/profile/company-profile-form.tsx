@@ -1,12 +1,11 @@
 // The office profile: names, manager email (required), an optional new password and the agents' notes.
 import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ZCompanyProfileUpdate, type TCompanyProfile, type TCompanyProfileUpdate } from '@salesdesk/contract';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { RichTextEditor } from '../ui';
-import { PROFILE_SAVED_NOTE, useCompanyProfile, useSaveProfile } from './api';
+import { useCompanyProfile, useSaveProfile } from './api';
 
 export function CompanyProfileForm() {
   const profile = useCompanyProfile();
@@ -17,19 +16,15 @@ export function CompanyProfileForm() {
 
 function CompanyForm({ profile }: { profile: TCompanyProfile }) {
   const { username: _username, ...fields } = profile;
-  const form = useZodForm(ZCompanyProfileUpdate, { ...fields, password: '', passwordConfirm: '' });
   const save = useSaveProfile<TCompanyProfileUpdate>('company');
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote(PROFILE_SAVED_NOTE);
-      form.reset({ ...form.values, password: '', passwordConfirm: '' });
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZCompanyProfileUpdate,
+    initialValues: { ...fields, password: '', passwordConfirm: '' },
+    save: (data) => save.mutateAsync(data),
+    onSaved: (saved) => saved.reset({ ...saved.values, password: '', passwordConfirm: '' }),
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={900}>
         <FormErrorBanner message={form.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

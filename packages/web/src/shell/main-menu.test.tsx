@@ -47,7 +47,10 @@ const badgeShows = (text: string) =>
 describe('MainMenu unapproved badge', () => {
   it('shows the count as a number, 0 included', async () => {
     count = 0;
-    renderUi(<MainMenu menu={MENU} me={superadmin} onNavigate={() => {}} />, { route: '/app/home', query: true });
+    renderUi(<MainMenu menu={MENU} me={superadmin} onNavigate={() => {}} />, {
+      route: '/app/home',
+      query: true,
+    });
     await badgeShows('0 unapproved');
     count = 12;
     await tick(UNAPPROVED_POLL_MS);
@@ -55,7 +58,10 @@ describe('MainMenu unapproved badge', () => {
   });
 
   it('keeps polling every 5 s while the tab is in the background', async () => {
-    renderUi(<MainMenu menu={MENU} me={superadmin} onNavigate={() => {}} />, { route: '/app/home', query: true });
+    renderUi(<MainMenu menu={MENU} me={superadmin} onNavigate={() => {}} />, {
+      route: '/app/home',
+      query: true,
+    });
     await badgeShows('0 unapproved');
     expect(countCalls).toHaveBeenCalledTimes(1);
     focusManager.setFocused(false);
