@@ -26,13 +26,14 @@ import {
   type TMe,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
+import { useOfficeOptions } from '../api/option-queries';
 import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { RichTextEditor } from '../ui';
-import { useAgent, useCompanyOptions, useSaveAgent } from './api';
+import { useAgent, useSaveAgent } from './api';
 import { AgentDeleteButton } from './agent-delete-button';
 import { AgentSitesField, siteEnabled, useOfficeSites } from './agent-sites-field';
 
@@ -117,7 +118,7 @@ function AgentForm({ id, agent }: { id?: number; agent?: TAgentDetail }) {
       }),
     navigateTo: '/app/agents',
   });
-  const offices = useCompanyOptions(isAdmin);
+  const offices = useOfficeOptions(isAdmin);
   const officeSites = useOfficeSites(form.values.officeId);
 
   const officeData = (offices.data ?? []).map((o) => ({ value: String(o.id), label: o.officeName }));

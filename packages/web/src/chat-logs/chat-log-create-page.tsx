@@ -10,7 +10,7 @@ import {
 } from '@salesdesk/contract';
 import type { z } from 'zod';
 import { useForm } from '../api/use-form';
-import { useSiteOptions } from '../offices/api';
+import { useSiteOptions } from '../api/option-queries';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
 import { useCreateChatLog } from './api';

@@ -7,7 +7,7 @@ import { Page } from '../shell/page';
 import { DataTable } from '../ui/data-table';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { useSiteOptions } from '../offices/api';
+import { useSiteOptions } from '../api/option-queries';
 import { FEES_KEY, fetchFees, useTypeOptions } from './api';
 import { FEE_COLUMNS, FeeEditorContext } from './fee-columns';
 import { useFeeEditor } from './fee-editor';

@@ -10,8 +10,7 @@ import {
   type TLinkTruncateLength,
 } from '@salesdesk/contract';
 import { isApiError } from '../api/client';
-import { useAgentOptions, useCompanyOptions } from '../logs/api';
-import { useSiteOptions } from '../offices/api';
+import { useAgentOptions, useOfficeOptions, useSiteOptions } from '../api/option-queries';
 import { AgentSelect, OfficeSelect, SiteSelect } from '../ui/choice-selects';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
@@ -40,7 +39,7 @@ export function LinksPage() {
   const [length, setLength] = useLinkLength();
 
   const sites = useSiteOptions(false);
-  const offices = useCompanyOptions(isAdmin);
+  const offices = useOfficeOptions(isAdmin);
   const agents = useAgentOptions(isAdmin ? (companyId ?? undefined) : undefined);
   const links = useLinkCodes(request);
   const notEnabled = isApiError(links.error) && links.error.status === 404;

@@ -11,13 +11,14 @@ import {
   type TOfficeUpdate,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
+import { useSiteOptions } from '../api/option-queries';
 import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
 import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { RichTextEditor } from '../ui';
-import { useOffice, usePreferredDomains, useSaveOffice, useSiteOptions } from './api';
+import { useOffice, usePreferredDomains, useSaveOffice } from './api';
 
 type OfficeValues = Required<Omit<TOfficeCreate, 'preferredDomainId'>> & { preferredDomainId: number | null };
 

@@ -12,7 +12,7 @@ import {
   type TTop10Computed,
 } from '@salesdesk/contract';
 import { numbered, TopTable } from '../home/top-table';
-import { useSiteOptions } from '../offices/api';
+import { useSiteOptions } from '../api/option-queries';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { CriteriaLine } from '../ui/criteria-line';
