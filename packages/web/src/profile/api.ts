@@ -14,7 +14,7 @@ export function useAdminProfile() {
   });
 }
 
-export function useCompanyProfile() {
+export function useOfficeProfile() {
   return useQuery({
     queryKey: [...PROFILE_KEY, 'company'],
     queryFn: () => apiFetch<TCompanyProfile>('GET', 'profile/company'),

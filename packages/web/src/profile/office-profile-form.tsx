@@ -5,16 +5,16 @@ import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { RichTextEditor } from '../ui';
-import { useCompanyProfile, useSaveProfile } from './api';
+import { useOfficeProfile, useSaveProfile } from './api';
 
-export function CompanyProfileForm() {
-  const profile = useCompanyProfile();
+export function OfficeProfileForm() {
+  const profile = useOfficeProfile();
   if (profile.isPending) return <Loading />;
   if (!profile.data) return null;
-  return <CompanyForm profile={profile.data} />;
+  return <OfficeForm profile={profile.data} />;
 }
 
-function CompanyForm({ profile }: { profile: TCompanyProfile }) {
+function OfficeForm({ profile }: { profile: TCompanyProfile }) {
   const { username: _username, ...fields } = profile;
   const save = useSaveProfile<TCompanyProfileUpdate>('company');
   const form = useForm({
