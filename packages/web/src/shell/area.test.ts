@@ -35,7 +35,8 @@ describe('the areas builder', () => {
     expect(buildMenu(buildSections(areas)).map((m) => m.to)).toEqual(['/app/things']);
   });
 
-  it('refuses a screen whose section no area declares', () => {
+  it('refuses a screen whose section no area declares, and a section declared twice', () => {
     expect(() => buildSections([{ screens: [{ path: 'nowhere/x', page: Page }] }])).toThrow(/nowhere\/x/);
+    expect(() => buildSections([areas[2]!, areas[2]!])).toThrow(/hidden/);
   });
 });

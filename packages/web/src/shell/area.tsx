@@ -61,6 +61,9 @@ const rules = (...list: (AccessRule | undefined)[]) => list.filter((r): r is Acc
 export function buildSections(areas: readonly Area[]) {
   const sections = areas.flatMap((area) => area.sections ?? []);
   const screens = areas.flatMap((area) => area.screens);
+  for (const [i, section] of sections.entries())
+    if (sections.findIndex((s) => s.path === section.path) !== i)
+      throw new Error(`Two areas declare the section /app/${section.path}`);
   for (const screen of screens)
     if (!sections.some((s) => s.path === sectionOf(screen)))
       throw new Error(`No area declares the section of /app/${screen.path}`);

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useMatches } from 'react-router';
 import type { TMe } from '@salesdesk/contract';
 import { useBrandState } from '../session/brand';
+import { HOME_PATH } from '../session/return-url';
 import { useMe } from '../session/use-session';
 import { showNote } from '../ui/notes';
 import type { AccessBrand, AccessRule } from './access-rules';
@@ -12,7 +13,6 @@ import { visibleTabs, type AccessHandle, type RuledTab } from './area';
 import { PageLoader } from './app-layout';
 import { SectionTabsContext } from './page-tabs';
 
-export const HOME_PATH = '/app/home';
 export const NO_ACCESS_NOTE = 'You do not have access to that page';
 
 const handleOf = (handle: unknown): Partial<AccessHandle> =>
