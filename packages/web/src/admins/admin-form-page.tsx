@@ -9,10 +9,9 @@ import {
   type TAdminUpdate,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
-import { showNote } from '../ui/notes';
 import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { useAdmin, useSaveAdmin } from './api';
@@ -72,21 +71,16 @@ function AdminForm({ id, admin }: { id?: number; admin?: TAdminDetail }) {
   const creating = id === undefined;
   // One set of values for both forms; the update schema drops the username, fixed after creation.
   const schema = (creating ? ZAdminCreate : ZAdminUpdate) as unknown as z.ZodType<TAdminUpdate, AdminValues>;
-  const form = useZodForm(schema, admin ? fromDetail(admin) : blank);
   const save = useSaveAdmin(id);
-
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate('/app/admins');
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema,
+    initialValues: admin ? fromDetail(admin) : blank,
+    save: (data) => save.mutateAsync(data),
+    navigateTo: '/app/admins',
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={700}>
         <FormErrorBanner message={form.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -27,14 +27,14 @@ import {
   type TMe,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useOfficeOptions } from '../api/option-queries';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { RichTextEditor } from '../ui';
-import { useAgent, useCompanyOptions, useSaveAgent } from './api';
+import { useAgent, useSaveAgent } from './api';
 import { AgentDeleteButton } from './agent-delete-button';
 import { AgentSitesField, siteEnabled, useOfficeSites } from './agent-sites-field';
 
@@ -102,33 +102,31 @@ function AgentForm({ id, agent }: { id?: number; agent?: TAgentDetail }) {
     // One set of values for both forms; the update schema drops the username, fixed after creation.
     return checked as unknown as z.ZodType<TAgentUpdate, AgentValues>;
   }, [creating, isAdmin]);
-  const form = useZodForm(schema, agent ? fromDetail(agent) : blank(me));
-  const offices = useCompanyOptions(isAdmin);
-  const officeSites = useOfficeSites(form.values.officeId);
   const save = useSaveAgent(id);
-
-  const submit = form.onSubmit(async (data) => {
+  const form = useForm({
+    schema,
+    initialValues: agent ? fromDetail(agent) : blank(me),
     // Every site of the office with its switch; before the sites are known an update keeps the old ones.
-    const sites = officeSites.ready
-      ? officeSites.sites.map((s) => ({
-          siteId: s.id,
-          enable: siteEnabled(form.values.sites, s.id, creating),
-        }))
-      : undefined;
-    try {
-      await save.mutateAsync({ ...data, sites });
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate('/app/agents');
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+    save: (data) =>
+      save.mutateAsync({
+        ...data,
+        sites: officeSites.ready
+          ? officeSites.sites.map((s) => ({
+              siteId: s.id,
+              enable: siteEnabled(data.sites ?? [], s.id, creating),
+            }))
+          : undefined,
+      }),
+    navigateTo: '/app/agents',
   });
+  const offices = useOfficeOptions(isAdmin);
+  const officeSites = useOfficeSites(form.values.officeId);
 
   const officeData = (offices.data ?? []).map((o) => ({ value: String(o.id), label: o.officeName }));
   const loadingSites = form.values.officeId !== null && !officeSites.ready;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={900}>
         <FormErrorBanner message={form.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,7 +1,8 @@
 // The agent's sites: one switch per site of its office (an agent can only sell what its office has).
 import { Group, Input, Switch, Text } from '@mantine/core';
 import type { TAgentSite, TSiteOption } from '@salesdesk/contract';
-import { useOffice, useSiteOptions } from '../offices/api';
+import { useSiteOptions } from '../api/option-queries';
+import { useOffice } from '../offices/api';
 
 /** The sites of `officeId` with their names; `ready` once both calls answered. */
 export function useOfficeSites(officeId: number | null) {

@@ -7,7 +7,6 @@ import type {
   TAgentRow,
   TAgentStatus,
   TAgentUpdate,
-  TCompanyOption,
   TList,
   TListQuery,
 } from '@salesdesk/contract';
@@ -73,14 +72,5 @@ export function useDeleteAgent() {
   return useMutation({
     mutationFn: (id: number) => apiFetch('DELETE', `agents/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: AGENTS_KEY }),
-  });
-}
-
-/** Offices for the admin's office selector. */
-export function useCompanyOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['companies', 'options'],
-    queryFn: () => apiFetch<TCompanyOption[]>('GET', 'companies'),
-    enabled,
   });
 }

@@ -1,7 +1,10 @@
-// Form state every page copies: values, zod validation, field and form-level (`_form`) errors.
+// Form state: values, zod validation, field and form-level (`_form`) errors, and the save path every form
+// page takes (save, success note, navigate, else the server's errors on the fields): `useForm`.
 // @mantine/form is not installed, so this is a small hook with the same getInputProps convention.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { showNote, type TNoteInput } from '../ui/notes';
 import { isApiError, isValidationError } from './api-error';
 import { focusFirstError } from './focus-first-error';
 import { FORM_ERROR_KEY, issuesToErrors, splitServerErrors } from './zod-errors';
@@ -179,4 +182,65 @@ export function applyServerErrors<V extends object, O>(
     return true;
   }
   return false;
+}
+
+/** The note of a save that went through, unless a form says otherwise. */
+export const SAVED_NOTE = { heading: 'Operation Complete' } as const;
+
+export interface FormOptions<V extends object, O> {
+  schema: z.ZodType<O, V>;
+  initialValues: NoInfer<V>;
+  /** The call; its refusal puts the server's errors on the fields (apiFetch has shown any other note). */
+  save: (data: O) => Promise<unknown>;
+  /** The note after a save that went through (type success); null for none. */
+  success?: Omit<TNoteInput, 'type'> | null;
+  /** Where a save that went through leads; `replace` takes the form's place in the history (login). */
+  navigateTo?: string;
+  replace?: boolean;
+  /** Anything else after a save that went through (clear the password fields). */
+  onSaved?: (form: ZodForm<V, O>) => void;
+  /** Runs after a refusal's errors are marked (login clears its captcha, the IP form names every bad line). */
+  onRefused?: (err: unknown, form: ZodForm<V, O>) => void;
+  /** Other API errors go to the banner as well (login and forgot, which show no red note). */
+  otherErrorsToForm?: boolean;
+}
+
+export interface SavingForm<V extends object, O> extends ZodForm<V, O> {
+  /** The form's onSubmit: validates, saves, notes and navigates; else marks the fields. */
+  submit: (event?: FormEvent) => void;
+  /** True while the save runs. */
+  saving: boolean;
+}
+
+/** A form with its save path: `<form onSubmit={form.submit}>` is all a page writes. */
+export function useForm<V extends object, O>({
+  schema,
+  initialValues,
+  save,
+  success = SAVED_NOTE,
+  navigateTo,
+  replace,
+  onSaved,
+  onRefused,
+  otherErrorsToForm,
+}: FormOptions<V, O>): SavingForm<V, O> {
+  const form = useZodForm(schema, initialValues);
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const submit = form.onSubmit(async (data) => {
+    setSaving(true);
+    try {
+      await save(data);
+    } catch (err) {
+      applyServerErrors(form, err, { otherErrorsToForm });
+      onRefused?.(err, form);
+      setSaving(false);
+      return;
+    }
+    setSaving(false);
+    if (success) showNote({ type: 'success', ...success });
+    onSaved?.(form);
+    if (navigateTo !== undefined) void navigate(navigateTo, { replace });
+  });
+  return { ...form, submit, saving };
 }

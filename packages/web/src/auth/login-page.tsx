@@ -1,11 +1,11 @@
 // /login: username, password, optional captcha; on success the returnUrl (same-site only) or /app/home.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ZLoginRequest } from '@salesdesk/contract';
 import { login as postLogin } from '../api/auth-api';
 import { useCaptcha } from '../api/session-queries';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { safeReturnUrl } from '../session/return-url';
 import { useSession } from '../session/use-session';
@@ -23,17 +23,14 @@ const loginSchema = (captchaOn: boolean) =>
 
 export function LoginPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const { login } = useSession();
   const captcha = useCaptcha();
   const captchaOn = !!captcha.data?.image;
   const schema = useMemo(() => loginSchema(captchaOn), [captchaOn]);
-  const form = useZodForm(schema, { username: '', password: '', captchaString: '' });
-  const [loading, setLoading] = useState(false);
-
-  const submit = form.onSubmit(async (data) => {
-    setLoading(true);
-    try {
+  const form = useForm({
+    schema,
+    initialValues: { username: '', password: '', captchaString: '' },
+    save: async (data) => {
       const check = captchaOn ? captcha.data?.check : undefined;
       const { token } = await postLogin({
         username: data.username,
@@ -42,18 +39,21 @@ export function LoginPage() {
         captchaCheck: check,
       });
       await login(token);
-      navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });
-    } catch (err) {
-      form.setFieldValue('captchaString', '');
-      applyServerErrors(form, err, { otherErrorsToForm: true });
+    },
+    success: null,
+    navigateTo: safeReturnUrl(params.get('returnUrl')),
+    replace: true,
+    onRefused: (_err, refused) => {
+      refused.setFieldValue('captchaString', '');
       void captcha.refetch();
-      setLoading(false);
-    }
+    },
+    otherErrorsToForm: true,
   });
+  const loading = form.saving;
 
   return (
     <AuthLayout title="Login">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <Stack gap="sm">
           <FormErrorBanner message={form.formError} />
           <TextInput {...form.getInputProps('username')} label="Username" autoComplete="username" autoFocus />

@@ -8,7 +8,7 @@ import type {
   TListQuery,
 } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
-import { flatListBody } from '../logs/list-body';
+import { flatListBody } from '../api/list-body';
 
 export const CHAT_LOGS_KEY = ['chat-logs'] as const;
 

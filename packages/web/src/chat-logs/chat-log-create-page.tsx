@@ -9,11 +9,10 @@ import {
   type TChatLogCreate,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
-import { applyServerErrors, useZodForm } from '../api/use-form';
-import { useSiteOptions } from '../offices/api';
+import { useForm } from '../api/use-form';
+import { useSiteOptions } from '../api/option-queries';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
-import { showNote } from '../ui/notes';
 import { useCreateChatLog } from './api';
 
 const LIST = '/app/logs/chat';
@@ -24,26 +23,21 @@ export function ChatLogCreatePage() {
   const navigate = useNavigate();
   // For an agent GET sites answers its enabled, active sites: the ones it may log a chat for.
   const sites = useSiteOptions(false);
-  const form = useZodForm(ZChatLogCreate as unknown as z.ZodType<TChatLogCreate, ChatLogValues>, {
-    clientUsername: '',
-    siteId: null,
-    conversation: '',
-  });
   const create = useCreateChatLog();
-
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await create.mutateAsync(data);
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate(LIST);
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZChatLogCreate as unknown as z.ZodType<TChatLogCreate, ChatLogValues>,
+    initialValues: {
+      clientUsername: '',
+      siteId: null,
+      conversation: '',
+    },
+    save: (data) => create.mutateAsync(data),
+    navigateTo: LIST,
   });
 
   return (
     <Page title="Add Chat Log">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <Stack gap="sm" maw={700}>
           <FormErrorBanner message={form.formError} />
           <TextInput

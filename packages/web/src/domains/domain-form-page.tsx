@@ -9,13 +9,10 @@ import {
   type TPreferredDomainSave,
 } from '@salesdesk/contract';
 import { isApiError } from '../api/api-error';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { useDomain, useSaveDomain } from './api';
 
 const LIST_PATH = '/app/offices/domains';
@@ -25,22 +22,20 @@ type DomainValues = Required<TPreferredDomainSave>;
 const blank: DomainValues = { domain: DOMAIN_INITIAL, description: '', hidden: false };
 
 export function DomainCreatePage() {
-  const me = useMe();
   return (
-    <Page title="Add Preferred Domain" tabs={sectionTabs('offices', me)}>
+    <Page title="Add Preferred Domain">
       <DomainForm />
     </Page>
   );
 }
 
 export function DomainEditPage() {
-  const me = useMe();
   const parsed = ZId.safeParse(useParams().id);
   const id = parsed.success ? parsed.data : undefined;
   const domain = useDomain(id);
   const missing = id === undefined || (isApiError(domain.error) && domain.error.status === 404);
   return (
-    <Page title="Preferred Domain" tabs={sectionTabs('offices', me)}>
+    <Page title="Preferred Domain">
       {missing ? (
         <Text role="status">{DOMAIN_NOT_FOUND}</Text>
       ) : domain.data ? (
@@ -57,21 +52,16 @@ function DomainForm({ id, domain }: { id?: number; domain?: TPreferredDomain }) 
   const initial: DomainValues = domain
     ? { domain: domain.domain, description: domain.description, hidden: domain.hidden }
     : blank;
-  const form = useZodForm(ZPreferredDomainSave, initial);
   const save = useSaveDomain(id);
-
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate(LIST_PATH);
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZPreferredDomainSave,
+    initialValues: initial,
+    save: (data) => save.mutateAsync(data),
+    navigateTo: LIST_PATH,
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={600}>
         <FormErrorBanner message={form.formError} />
         <TextInput {...form.getInputProps('domain')} label="Domain" required />

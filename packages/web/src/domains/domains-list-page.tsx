@@ -5,8 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DOMAIN_SORT_FIELDS, DOMAIN_TEXTS } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
@@ -15,7 +13,6 @@ import { domainColumns } from './domain-columns';
 import { toggleDomain } from './domain-status';
 
 export function DomainsListPage() {
-  const me = useMe();
   const client = useQueryClient();
   const domains = useListPage({
     queryKey: DOMAIN_PAGES_KEY,
@@ -40,7 +37,6 @@ export function DomainsListPage() {
   return (
     <Page
       title="Preferred Domains"
-      tabs={sectionTabs('offices', me)}
       actions={
         <Button component={Link} to="/app/offices/domains/create">
           + Add Preferred Domain

@@ -4,12 +4,10 @@ import { Group, Select, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { COMPANY_FEE_FILTERS, COMPANY_FEE_SORT_FIELDS } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { useSiteOptions } from '../offices/api';
+import { useSiteOptions } from '../api/option-queries';
 import { FEES_KEY, fetchFees, useTypeOptions } from './api';
 import { FEE_COLUMNS, FeeEditorContext } from './fee-columns';
 import { useFeeEditor } from './fee-editor';
@@ -20,7 +18,6 @@ export const CHOOSE_TYPE_TEXT = 'Choose a site and a type';
 const toId = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
 export function CompanyFeesPage() {
-  const me = useMe();
   const [params] = useSearchParams();
   const siteId = toId(params.get('siteId'));
   const typeId = toId(params.get('typeId'));
@@ -50,7 +47,7 @@ export function CompanyFeesPage() {
   const editor = useFeeEditor(fees.table.data);
 
   return (
-    <Page title="Offices custom payments" tabs={sectionTabs('sites', me)}>
+    <Page title="Offices custom payments">
       <Group gap="sm" mb="sm" align="flex-end">
         <Select
           label="Site"

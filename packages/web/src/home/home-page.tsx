@@ -3,7 +3,7 @@ import { Alert, Anchor, Box, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { DASHBOARD_TEXTS, formatPeriod, isAdmin, Role, type TDashboard } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { ACCESS } from '../shell/access-rules';
+import { office } from '../shell/access-rules';
 import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';
 import { Loading } from '../ui/loading';
@@ -29,7 +29,7 @@ function Dashboard({ data }: { data: TDashboard }) {
   const brand = useBrand();
   const showOffice = isAdmin(me.role);
   // Top agents is for offices and above (spec 2 section 6): agents get no link they could not open.
-  const canChoosePeriod = ACCESS.officeStats(me, brand);
+  const canChoosePeriod = office(me, brand);
   const tables = [
     { title: DASHBOARD_TEXTS.weekTop10, rows: data.weekTop10, showOffice, showAgent: true, week: true },
     {

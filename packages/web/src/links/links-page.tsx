@@ -10,11 +10,9 @@ import {
   type TLinkTruncateLength,
 } from '@salesdesk/contract';
 import { isApiError } from '../api/client';
-import { useAgentOptions, useCompanyOptions } from '../logs/api';
-import { useSiteOptions } from '../offices/api';
+import { useAgentOptions, useOfficeOptions, useSiteOptions } from '../api/option-queries';
 import { AgentSelect, OfficeSelect, SiteSelect } from '../ui/choice-selects';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { LinkCodesTable } from './link-codes-table';
 import { useLinkLength } from './link-length';
@@ -41,7 +39,7 @@ export function LinksPage() {
   const [length, setLength] = useLinkLength();
 
   const sites = useSiteOptions(false);
-  const offices = useCompanyOptions(isAdmin);
+  const offices = useOfficeOptions(isAdmin);
   const agents = useAgentOptions(isAdmin ? (companyId ?? undefined) : undefined);
   const links = useLinkCodes(request);
   const notEnabled = isApiError(links.error) && links.error.status === 404;
@@ -49,7 +47,7 @@ export function LinksPage() {
   const failure = links.error ? (notEnabled ? SITE_NOT_ENABLED : links.error.message) : null;
 
   return (
-    <Page title="Links" tabs={sectionTabs('links', me)}>
+    <Page title="Links">
       <Stack gap="md">
         <form
           onSubmit={(e) => {

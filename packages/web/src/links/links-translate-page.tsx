@@ -5,15 +5,12 @@ import { SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { decodeTrackingLink } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { useLinkTranslation } from './api';
 
 // Typing a link digit by digit would look up every prefix: wait until the text rests.
 const LOOKUP_DELAY_MS = 300;
 
 export function LinksTranslatePage() {
-  const me = useMe();
   const [text, setText] = useState('');
   const [settled] = useDebouncedValue(text, LOOKUP_DELAY_MS);
   const decoded = useMemo(() => decodeTrackingLink(text), [text]);
@@ -26,7 +23,7 @@ export function LinksTranslatePage() {
 
   const shown = (value: string | number | undefined) => (value === undefined ? '' : String(value));
   return (
-    <Page title="Links translate" tabs={sectionTabs('links', me)}>
+    <Page title="Links translate">
       <Stack gap="sm" maw={700}>
         <Textarea
           label="Link"

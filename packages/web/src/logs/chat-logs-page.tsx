@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { CHAT_LOG_FILTERS, CHAT_LOG_SORT_FIELDS, CHAT_LOGS_EMPTY, hasRole, Role } from '@salesdesk/contract';
 import { CHAT_LOGS_EXPORT, CHAT_LOGS_KEY, chatLogsBody, searchChatLogs } from '../chat-logs/api';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
 import { ListSearch } from '../ui/list-search';
@@ -40,7 +39,6 @@ export function ChatLogsPage() {
   return (
     <Page
       title="Chat Logs"
-      tabs={sectionTabs('logs', me)}
       actions={
         isAgent && (
           <Button component={Link} to="/app/chat-logs/create">

@@ -1,7 +1,7 @@
 // The click log call (POST click-outs/search) and its export's body.
 import type { TClickLogRow, TClickLogSearchInput, TList, TListQuery } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
-import { flatListBody } from './list-body';
+import { flatListBody } from '../api/list-body';
 
 export const CLICK_LOGS_KEY = ['click-logs'] as const;
 export const CLICK_LOGS_EXPORT = 'click-outs/export';

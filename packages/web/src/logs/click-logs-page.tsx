@@ -10,7 +10,6 @@ import {
   Role,
 } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
@@ -53,7 +52,7 @@ export function ClickLogsPage() {
   const columns = useMemo(() => clickLogColumns(brand), [brand]);
 
   return (
-    <Page title="Click Logs" tabs={sectionTabs('logs', me)}>
+    <Page title="Click Logs">
       <ListSearch values={period.shown} onSearch={period.search} label="Search click logs">
         {(field, draft) => (
           <>

@@ -10,7 +10,6 @@ import {
   Role,
 } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
@@ -49,7 +48,7 @@ function LoginLogs() {
   const period = periodSearch(logs.search.values, logs.search.onSearch, thisMonth);
 
   return (
-    <Page title="Login Logs" tabs={sectionTabs('logs', me)}>
+    <Page title="Login Logs">
       <ListSearch values={period.shown} onSearch={period.search} label="Search login logs">
         {(field, draft) => (
           <>

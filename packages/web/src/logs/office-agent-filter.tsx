@@ -1,7 +1,7 @@
 // The office (admins only) and agent selects of the log filters; choosing an office reloads the agents.
 import { AgentSelect, OfficeSelect } from '../ui/choice-selects';
 import type { SearchFieldProps } from '../ui/list-search';
-import { useAgentOptions, useCompanyOptions } from './api';
+import { useAgentOptions, useOfficeOptions } from '../api/option-queries';
 
 type Draft = Partial<Record<'companyId' | 'agentId', string>>;
 
@@ -17,7 +17,7 @@ const isId = (v: string | undefined) => !!v && /^\d+$/.test(v);
 
 export function OfficeAgentFilter({ field, draft, showOffice, pinnedAgent }: OfficeAgentFilterProps) {
   const companyId = showOffice && isId(draft.companyId) ? draft.companyId : undefined;
-  const offices = useCompanyOptions(showOffice);
+  const offices = useOfficeOptions(showOffice);
   const agents = useAgentOptions(companyId);
   const office = field('companyId');
   const agent = field('agentId');

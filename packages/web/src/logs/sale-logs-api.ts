@@ -7,7 +7,7 @@ import type {
   TSaleLogSearchInput,
 } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
-import { flatListBody } from './list-body';
+import { flatListBody } from '../api/list-body';
 
 export const SALE_LOGS_KEY = ['sale-logs'] as const;
 export const SALE_LOGS_EXPORT = 'sale-logs/export';

@@ -14,7 +14,6 @@ import {
   SALE_LOGS_EMPTY,
 } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
 import { ListSearch } from '../ui/list-search';
@@ -94,7 +93,7 @@ export function SaleLogsPage() {
   );
 
   return (
-    <Page title="Sale Logs" tabs={sectionTabs('logs', me)}>
+    <Page title="Sale Logs">
       <ListSearch values={period.shown} onSearch={period.search} label="Search sale logs">
         {(field, draft) => (
           <>

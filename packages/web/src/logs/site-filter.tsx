@@ -1,6 +1,6 @@
 // The site select of the log filters: the caller's sites, suspended ones too (their logs stay). A site
 // pinned by the address (a raw id) is shown and cannot be changed.
-import { useSiteOptions } from '../offices/api';
+import { useSiteOptions } from '../api/option-queries';
 import { SiteSelect } from '../ui/choice-selects';
 import type { SearchFieldProps } from '../ui/list-search';
 

@@ -10,11 +10,10 @@ import {
   type TSiteManualCreate,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { RichTextEditor } from '../ui';
 import { FormErrorBanner } from '../ui/field';
-import { showNote } from '../ui/notes';
 import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { useAvailableSites, useManual, useSaveManual } from './api';
@@ -66,12 +65,17 @@ function ManualForm({
     TSiteManualCreate,
     ManualValues
   >;
-  const form = useZodForm(schema, {
-    siteId: manual?.siteId ?? null,
-    title: manual?.title ?? '',
-    html: manual?.html ?? '',
-  });
   const save = useSaveManual(manual?.id);
+  const form = useForm({
+    schema,
+    initialValues: {
+      siteId: manual?.siteId ?? null,
+      title: manual?.title ?? '',
+      html: manual?.html ?? '',
+    },
+    save: (data) => save.mutateAsync(data),
+    navigateTo: LIST,
+  });
   const nameOf = (id: number | null) => sites.find((s) => s.id === id)?.sitename;
 
   const chooseSite = (value: string | null) => {
@@ -82,18 +86,8 @@ function ManualForm({
       form.setFieldValue('title', titleAfterSiteChange(form.values.title, nameOf(form.values.siteId), name));
   };
 
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate(LIST);
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={900}>
         <FormErrorBanner message={form.formError} />
         {creating ? (

@@ -1,42 +1,33 @@
 // /app/news/alerts: 'Enable alert' and, only while it is ticked, the alert's html editor.
 import { Button, Checkbox, Group, Stack } from '@mantine/core';
-import { useNavigate } from 'react-router';
 import { NEWS_SAVED_NOTE, ZAlertUpdate, type TAlert } from '@salesdesk/contract';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { RichTextEditor } from '../ui';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { useLastAlert, useSaveAlert } from './api';
 
 export function NewsAlertsPage() {
-  const me = useMe();
   const alert = useLastAlert();
   return (
-    <Page title="Edit Alert" tabs={sectionTabs('news', me)}>
+    <Page title="Edit Alert">
       {alert.isPending ? <Loading /> : alert.data ? <AlertForm alert={alert.data} /> : null}
     </Page>
   );
 }
 
 function AlertForm({ alert }: { alert: TAlert }) {
-  const navigate = useNavigate();
-  const form = useZodForm(ZAlertUpdate, { enable: alert.enable, html: alert.html });
   const save = useSaveAlert();
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', ...NEWS_SAVED_NOTE });
-      navigate('/app/home');
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZAlertUpdate,
+    initialValues: { enable: alert.enable, html: alert.html },
+    save: (data) => save.mutateAsync(data),
+    success: NEWS_SAVED_NOTE,
+    navigateTo: '/app/home',
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm">
         <FormErrorBanner message={form.formError ?? form.errors.html} />
         <Checkbox {...form.getCheckboxProps('enable')} label="Enable alert" />

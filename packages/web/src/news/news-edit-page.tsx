@@ -1,42 +1,33 @@
 // /app/news/edit: the latest news in the html editor; Update saves it and goes home.
 import { Button, Group, Stack } from '@mantine/core';
-import { useNavigate } from 'react-router';
 import { NEWS_SAVED_NOTE, ZNewsUpdate, type TNews } from '@salesdesk/contract';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { RichTextEditor } from '../ui';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { useLastNews, useSaveNews } from './api';
 
 export function NewsEditPage() {
-  const me = useMe();
   const news = useLastNews();
   return (
-    <Page title="Edit News" tabs={sectionTabs('news', me)}>
+    <Page title="Edit News">
       {news.isPending ? <Loading /> : news.data ? <NewsForm news={news.data} /> : null}
     </Page>
   );
 }
 
 function NewsForm({ news }: { news: TNews }) {
-  const navigate = useNavigate();
-  const form = useZodForm(ZNewsUpdate, { html: news.html });
   const save = useSaveNews();
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', ...NEWS_SAVED_NOTE });
-      navigate('/app/home');
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZNewsUpdate,
+    initialValues: { html: news.html },
+    save: (data) => save.mutateAsync(data),
+    success: NEWS_SAVED_NOTE,
+    navigateTo: '/app/home',
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm">
         {/* The editor has no error slot of its own: its message joins the banner. */}
         <FormErrorBanner message={form.formError ?? form.errors.html} />

@@ -9,7 +9,6 @@ import type {
   TOfficeStatus,
   TOfficeUpdate,
   TPreferredDomainOption,
-  TSiteOption,
 } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
 
@@ -43,16 +42,6 @@ export function useSaveOffice(id: number | undefined) {
     mutationFn: (body: TOfficeCreate | TOfficeUpdate) =>
       id === undefined ? apiFetch('PUT', 'offices', body) : apiFetch('POST', `offices/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: OFFICES_KEY }),
-  });
-}
-
-export function useSiteOptions(withSuspended = false) {
-  return useQuery({
-    queryKey: ['sites', 'options', withSuspended],
-    queryFn: () =>
-      apiFetch<TSiteOption[]>('GET', 'sites', undefined, {
-        query: { withSuspended: withSuspended ? 1 : undefined },
-      }),
   });
 }
 

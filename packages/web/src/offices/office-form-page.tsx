@@ -12,16 +12,14 @@ import {
   type TOfficeUpdate,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useSiteOptions } from '../api/option-queries';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
-import { showNote } from '../ui/notes';
 import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { RichTextEditor } from '../ui';
-import { useOffice, usePreferredDomains, useSaveOffice, useSiteOptions } from './api';
+import { useOffice, usePreferredDomains, useSaveOffice } from './api';
 
 type OfficeValues = Required<Omit<TOfficeCreate, 'preferredDomainId'>> & { preferredDomainId: number | null };
 
@@ -55,11 +53,10 @@ const fromDetail = (o: TOfficeDetail): OfficeValues => ({
 
 export function OfficeFormPage() {
   const id = useIdParam();
-  const me = useMe();
   const office = useOffice(idToLoad(id));
   const title = id === undefined ? 'Add Office' : 'Update Office';
   return (
-    <Page title={title} tabs={sectionTabs('offices', me)}>
+    <Page title={title}>
       <RecordGate id={id} query={office} back={{ to: '/app/offices', label: 'Back to Offices' }}>
         {(data) => <OfficeForm id={idToLoad(id)} office={data} />}
       </RecordGate>
@@ -75,7 +72,12 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
     TOfficeUpdate,
     OfficeValues
   >;
-  const form = useZodForm(schema, office ? fromDetail(office) : blank);
+  const form = useForm({
+    schema,
+    initialValues: office ? fromDetail(office) : blank,
+    save: (data) => save.mutateAsync(data),
+    navigateTo: '/app/offices',
+  });
   const sites = useSiteOptions(true);
   const domains = usePreferredDomains();
   const save = useSaveOffice(id);
@@ -99,18 +101,8 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
     [domains.data, form.values.preferredDomainId],
   );
 
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate('/app/offices');
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={900}>
         <FormErrorBanner message={form.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -4,7 +4,6 @@ import { Button, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { OFFICE_SEARCH_FIELDS, OFFICE_SORT_FIELDS, Role, type TOfficeStatus } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
 import { ListSearch } from '../ui/list-search';
@@ -45,7 +44,6 @@ export function OfficesListPage() {
   return (
     <Page
       title="Offices"
-      tabs={sectionTabs('offices', me)}
       actions={
         me.role === Role.Superadmin && (
           <Button component={Link} to="/app/offices/create">

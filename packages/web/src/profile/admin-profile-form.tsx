@@ -6,11 +6,10 @@ import {
   type TAdminProfile,
   type TAdminProfileUpdate,
 } from '@salesdesk/contract';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
-import { PROFILE_SAVED_NOTE, useAdminProfile, useSaveProfile } from './api';
+import { useAdminProfile, useSaveProfile } from './api';
 
 export function AdminProfileForm() {
   const profile = useAdminProfile();
@@ -27,19 +26,16 @@ function AdminForm({ profile }: { profile: TAdminProfile }) {
     password: '',
     passwordConfirm: '',
   };
-  const form = useZodForm(ZAdminProfileUpdate, initial);
   const save = useSaveProfile<TAdminProfileUpdate>('admin');
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote(PROFILE_SAVED_NOTE);
-      form.reset({ ...form.values, currentPassword: '', password: '', passwordConfirm: '' });
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZAdminProfileUpdate,
+    initialValues: initial,
+    save: (data) => save.mutateAsync(data),
+    onSaved: (saved) =>
+      saved.reset({ ...saved.values, currentPassword: '', password: '', passwordConfirm: '' }),
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={420}>
         <FormErrorBanner message={form.formError} />
         <TextInput label="Username" value={profile.username} disabled />

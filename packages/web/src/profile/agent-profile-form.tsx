@@ -1,27 +1,22 @@
 // The agent's profile: the current password, the new one and its confirmation.
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { PASSWORD_HINT, ZAgentProfileUpdate, type TAgentProfileUpdate } from '@salesdesk/contract';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
-import { showNote } from '../ui/notes';
-import { PROFILE_SAVED_NOTE, useSaveProfile } from './api';
+import { useSaveProfile } from './api';
 
 const blank = { currentPassword: '', password: '', passwordConfirm: '' };
 
 export function AgentProfileForm() {
-  const form = useZodForm(ZAgentProfileUpdate, blank);
   const save = useSaveProfile<TAgentProfileUpdate>('agent');
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote(PROFILE_SAVED_NOTE);
-      form.reset(blank);
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZAgentProfileUpdate,
+    initialValues: blank,
+    save: (data) => save.mutateAsync(data),
+    onSaved: (saved) => saved.reset(blank),
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={420}>
         <FormErrorBanner message={form.formError} />
         <PasswordInput

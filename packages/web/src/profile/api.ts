@@ -14,7 +14,7 @@ export function useAdminProfile() {
   });
 }
 
-export function useCompanyProfile() {
+export function useOfficeProfile() {
   return useQuery({
     queryKey: [...PROFILE_KEY, 'company'],
     queryFn: () => apiFetch<TCompanyProfile>('GET', 'profile/company'),
@@ -40,5 +40,3 @@ export function useSaveProfile<Body>(kind: ProfileKind) {
     },
   });
 }
-
-export const PROFILE_SAVED_NOTE = { type: 'success', heading: 'Operation Complete' } as const;

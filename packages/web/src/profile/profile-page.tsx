@@ -4,7 +4,7 @@ import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { AdminProfileForm } from './admin-profile-form';
 import { AgentProfileForm } from './agent-profile-form';
-import { CompanyProfileForm } from './company-profile-form';
+import { OfficeProfileForm } from './office-profile-form';
 
 export function ProfilePage() {
   const me = useMe();
@@ -13,7 +13,7 @@ export function ProfilePage() {
       {me.role === Role.Agent ? (
         <AgentProfileForm />
       ) : me.role === Role.Company ? (
-        <CompanyProfileForm />
+        <OfficeProfileForm />
       ) : (
         <AdminProfileForm />
       )}

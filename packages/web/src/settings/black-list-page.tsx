@@ -12,8 +12,6 @@ import {
   type TBlackListSortField,
 } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { DataTable, type DataColumn } from '../ui/data-table';
 import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
@@ -45,7 +43,6 @@ function blackListColumns(
 }
 
 export function BlackListIpPage() {
-  const me = useMe();
   const list = useListPage({
     queryKey: BLACK_LIST_KEY,
     queryFn: searchBlackList,
@@ -70,7 +67,6 @@ export function BlackListIpPage() {
   return (
     <Page
       title="Black List Ip"
-      tabs={sectionTabs('settings', me)}
       actions={
         <>
           <Button component={Link} to="/app/settings/black-list-ip/create">

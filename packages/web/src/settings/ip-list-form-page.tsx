@@ -4,10 +4,8 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ZIpListForm, type TIpList } from '@salesdesk/contract';
 import { fieldErrors } from '../api/api-error';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
 import { useAddIps, useDeleteIps } from './api';
 
@@ -32,26 +30,24 @@ function IpListPage({
   send: (body: TIpList) => Promise<unknown>;
   pending: boolean;
 }) {
-  const me = useMe();
   const navigate = useNavigate();
-  const form = useZodForm(ZIpListForm, { ips: '' });
-
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await send(data);
-      navigate(LIST);
-    } catch (err) {
-      applyServerErrors(form, err);
-      // Every bad line is named, not only the first (the field shows one message by default).
+  const form = useForm({
+    schema: ZIpListForm,
+    initialValues: { ips: '' },
+    save: send,
+    success: null,
+    navigateTo: LIST,
+    // Every bad line is named, not only the first (the field shows one message by default).
+    onRefused: (err, refused) => {
       const lines = fieldErrors(err).ips;
-      if (lines?.length) form.setErrors({ ips: lines.join('\n') });
-    }
+      if (lines?.length) refused.setErrors({ ips: lines.join('\n') });
+    },
   });
 
   const error = form.errors.ips;
   return (
-    <Page title={title} tabs={sectionTabs('settings', me)}>
-      <form onSubmit={submit} noValidate>
+    <Page title={title}>
+      <form onSubmit={form.submit} noValidate>
         <Stack gap="sm" maw={600}>
           <FormErrorBanner message={form.formError} />
           <Textarea

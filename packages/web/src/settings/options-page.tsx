@@ -3,17 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { NEWS_SAVED_NOTE, OPTION_NAMES, optionOn, optionValue, type TOption } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { Loading } from '../ui/loading';
 import { showNote } from '../ui/notes';
 import { useOptions, useSaveOptions } from './api';
 
 export function OptionsPage() {
-  const me = useMe();
   const options = useOptions();
   return (
-    <Page title="System Options" tabs={sectionTabs('settings', me)}>
+    <Page title="System Options">
       {options.isPending ? <Loading /> : options.data ? <OptionsForm options={options.data} /> : null}
     </Page>
   );

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { useBrand } from '../session/brand';
 import { refreshMe } from '../session/session-actions';
 import { useMe, useSession } from '../session/use-session';
+import type { MenuItem } from './area';
 import { MainMenu } from './main-menu';
 
 export function PageLoader() {
@@ -16,8 +17,9 @@ export function PageLoader() {
   );
 }
 
-export function AppLayout() {
-  const [menuOpened, menu] = useDisclosure(false);
+/** `menu` is built from the areas' declarations (routes.tsx). */
+export function AppLayout({ menu }: { menu: readonly MenuItem[] }) {
+  const [menuOpened, menuToggle] = useDisclosure(false);
   const me = useMe();
   const { logout } = useSession();
   const brand = useBrand();
@@ -38,7 +40,7 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={menuOpened}
-              onClick={menu.toggle}
+              onClick={menuToggle.toggle}
               hiddenFrom="sm"
               size="sm"
               aria-label="Toggle menu"
@@ -53,7 +55,7 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        <MainMenu me={me} onNavigate={menu.close} />
+        <MainMenu menu={menu} me={me} onNavigate={menuToggle.close} />
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>

@@ -3,6 +3,7 @@ import { focusManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, UNAPPROVED_POLL_MS, type TMe } from '@salesdesk/contract';
 import { renderUi } from '../ui/test-utils';
+import { MENU } from '../routes';
 import { MainMenu } from './main-menu';
 
 const superadmin: TMe = {
@@ -46,7 +47,10 @@ const badgeShows = (text: string) =>
 describe('MainMenu unapproved badge', () => {
   it('shows the count as a number, 0 included', async () => {
     count = 0;
-    renderUi(<MainMenu me={superadmin} onNavigate={() => {}} />, { route: '/app/home', query: true });
+    renderUi(<MainMenu menu={MENU} me={superadmin} onNavigate={() => {}} />, {
+      route: '/app/home',
+      query: true,
+    });
     await badgeShows('0 unapproved');
     count = 12;
     await tick(UNAPPROVED_POLL_MS);
@@ -54,7 +58,10 @@ describe('MainMenu unapproved badge', () => {
   });
 
   it('keeps polling every 5 s while the tab is in the background', async () => {
-    renderUi(<MainMenu me={superadmin} onNavigate={() => {}} />, { route: '/app/home', query: true });
+    renderUi(<MainMenu menu={MENU} me={superadmin} onNavigate={() => {}} />, {
+      route: '/app/home',
+      query: true,
+    });
     await badgeShows('0 unapproved');
     expect(countCalls).toHaveBeenCalledTimes(1);
     focusManager.setFocused(false);

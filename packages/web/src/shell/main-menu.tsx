@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router';
 import type { TMe } from '@salesdesk/contract';
 import { useUnapprovedCount } from '../api/session-queries';
 import { useBrand } from '../session/brand';
-import { canApproveAgents, visibleMenuItems } from './menu-items';
+import { canApproveAgents } from './access-rules';
+import { visibleMenuItems, type MenuItem } from './area';
 
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
@@ -20,13 +21,21 @@ function UnapprovedBadge({ enabled }: { enabled: boolean }) {
   );
 }
 
-export function MainMenu({ me, onNavigate }: { me: TMe; onNavigate: () => void }) {
+export function MainMenu({
+  menu,
+  me,
+  onNavigate,
+}: {
+  menu: readonly MenuItem[];
+  me: TMe;
+  onNavigate: () => void;
+}) {
   const brand = useBrand();
   const { pathname } = useLocation();
   const approver = canApproveAgents(me);
   return (
     <nav aria-label="Main menu">
-      {visibleMenuItems(me, brand).map((item) => (
+      {visibleMenuItems(menu, me, brand).map((item) => (
         <NavLink
           key={item.to}
           component={Link}

@@ -1,6 +1,19 @@
 // A tab bar of router links; the longest matching tab is active (Offices vs Offices/Domains).
+// The tabs are those of the section the page is in, given by the route guard (require-access.tsx).
+import { createContext, useContext } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { PageTab } from './section-tabs';
+
+export interface PageTab {
+  label: string;
+  to: string;
+  /** Carry the current query string to the tab (the log tabs share their filters). */
+  keepSearch?: boolean;
+}
+
+/** The tabs of the current section that the viewer may open; empty outside a sectioned area. */
+export const SectionTabsContext = createContext<PageTab[]>([]);
+
+export const useSectionTabs = () => useContext(SectionTabsContext);
 
 const matches = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 

@@ -1,14 +1,11 @@
-// The frame of every /app page: header (title, User:, Eastern clock, time-zone note), actions, tabs.
+// The frame of every /app page: header (title, User:, Eastern clock, time-zone note), its section's tabs, actions.
 import { useEffect, type ReactNode } from 'react';
 import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { EASTERN_NOTE, WORLD_CLOCK_URL } from '@salesdesk/contract';
 import { useBrand } from '../session/brand';
 import { useSession } from '../session/use-session';
 import { EasternClock } from './eastern-clock';
-import { PageTabs } from './page-tabs';
-import type { PageTab } from './section-tabs';
-
-export type { PageTab } from './section-tabs';
+import { PageTabs, useSectionTabs } from './page-tabs';
 
 /** Sets document.title to '{title} | {brand}'. */
 export function usePageTitle(title: string): void {
@@ -23,12 +20,14 @@ export interface PageProps {
   children?: ReactNode;
   /** Buttons or links beside the title (e.g. '+ Add Office'). */
   actions?: ReactNode;
-  tabs?: PageTab[];
+  /** false hides the tab bar of the page's section (a print view). */
+  tabs?: false;
 }
 
 export function Page({ title, children, actions, tabs }: PageProps) {
   usePageTitle(title);
   const { me } = useSession();
+  const sectionTabs = useSectionTabs();
   return (
     <Stack gap="md" className="page">
       <Group
@@ -52,7 +51,7 @@ export function Page({ title, children, actions, tabs }: PageProps) {
           </Text>
         </Stack>
       </Group>
-      {tabs && <PageTabs tabs={tabs} />}
+      {tabs !== false && <PageTabs tabs={sectionTabs} />}
       {actions && <Group gap="sm">{actions}</Group>}
       <Box component="section">{children}</Box>
     </Stack>

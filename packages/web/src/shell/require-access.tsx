@@ -1,41 +1,58 @@
-// The /app route guard: each route's `handle.access` (the rules of access-rules.ts, shared with the menu);
-// a user who types a screen's path without the right to open it lands on /app/home.
+// The /app route guard: the rules in the matched routes' handles (declared by each area's area.tsx, the
+// same rules the menu and tabs read). A user who types a screen's path without the right to open it lands
+// on /app/home with a note saying so. It also hands the page its section's tabs.
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useMatches } from 'react-router';
 import type { TMe } from '@salesdesk/contract';
 import { useBrandState } from '../session/brand';
+import { HOME_PATH } from '../session/return-url';
 import { useMe } from '../session/use-session';
+import { showNote } from '../ui/notes';
 import type { AccessBrand, AccessRule } from './access-rules';
+import { visibleTabs, type AccessHandle, type RuledTab } from './area';
 import { PageLoader } from './app-layout';
+import { SectionTabsContext } from './page-tabs';
 
-export interface AccessHandle {
-  access: AccessRule;
-}
+export const NO_ACCESS_NOTE = 'You do not have access to that page';
 
-export const HOME_PATH = '/app/home';
-
-/** The handle of a guarded route. */
-export const can = (access: AccessRule): AccessHandle => ({ access });
-
-function ruleOf(handle: unknown): AccessRule | undefined {
-  if (!handle || typeof handle !== 'object' || !('access' in handle)) return undefined;
-  return typeof handle.access === 'function' ? (handle.access as AccessRule) : undefined;
-}
+const handleOf = (handle: unknown): Partial<AccessHandle> =>
+  handle && typeof handle === 'object' ? (handle as Partial<AccessHandle>) : {};
 
 /** The rules along a matched route chain; a child can only narrow its parent's rule. */
 export const rulesOf = (handles: readonly unknown[]): AccessRule[] =>
-  handles.map(ruleOf).filter((rule): rule is AccessRule => !!rule);
+  handles.map((h) => handleOf(h).access).filter((rule): rule is AccessRule => typeof rule === 'function');
 
 /** True when `me` may open the screen whose matched route chain carries `handles`. */
 export function allows(handles: readonly unknown[], me: TMe, brand: AccessBrand): boolean {
   return rulesOf(handles).every((rule) => rule(me, brand));
 }
 
+/** The tab bar of the innermost section in the chain, before the viewer's rules. */
+const tabsOf = (handles: readonly unknown[]): RuledTab[] =>
+  handles.map((h) => handleOf(h).tabs).findLast((tabs) => !!tabs) ?? [];
+
+/** Goes home and says why; once, though StrictMode runs effects twice. */
+function NoAccess() {
+  const said = useRef(false);
+  useEffect(() => {
+    if (said.current) return;
+    said.current = true;
+    showNote({ type: 'error', heading: NO_ACCESS_NOTE });
+  }, []);
+  return <Navigate to={HOME_PATH} replace />;
+}
+
 export function RequireAccess() {
   const me = useMe();
   const { brand, known } = useBrandState();
   const handles = useMatches().map((m) => m.handle);
-  if (allows(handles, me, brand)) return <Outlet />;
+  if (allows(handles, me, brand))
+    return (
+      <SectionTabsContext.Provider value={visibleTabs(tabsOf(handles), me, brand)}>
+        <Outlet />
+      </SectionTabsContext.Provider>
+    );
   // A brand switch (how-to-sell) may still be on its way; decide once it is known.
   if (!known) return <PageLoader />;
-  return <Navigate to={HOME_PATH} replace />;
+  return <NoAccess />;
 }

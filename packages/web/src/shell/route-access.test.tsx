@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Permission, Role, type TMe } from '@salesdesk/contract';
-import { routes } from '../routes';
+import { MENU, routes, SECTIONS } from '../routes';
 import { endSession, startSession } from '../session/store';
+import { clearNotes, NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
-import { visibleMenuItems } from './menu-items';
-import { allows, rulesOf } from './require-access';
-import { sectionTabs, type Section } from './section-tabs';
+import { visibleMenuItems as visibleIn, visibleTabs } from './area';
+import { allows, NO_ACCESS_NOTE, rulesOf } from './require-access';
 
 const me = (role: TMe['role'], permissions: string[] = []): TMe => ({
   accountId: 1,
@@ -28,6 +28,10 @@ const people = [
   me(Role.Agent),
 ];
 const brands = [{ showHowToSell: true }, { showHowToSell: false }];
+
+const visibleMenuItems = (who: TMe, brand: { showHowToSell: boolean }) => visibleIn(MENU, who, brand);
+const sectionTabs = (path: string, who: TMe) =>
+  visibleTabs(SECTIONS.find((s) => s.path === path)!.tabs, who, brands[0]!);
 
 const handlesOf = (path: string) => (matchRoutes(routes, path) ?? []).map((m) => m.route.handle);
 const opens = (path: string, who: TMe, brand = brands[0]!) => allows(handlesOf(path), who, brand);
@@ -67,7 +71,8 @@ describe('the /app route table', () => {
   });
 
   it('opens a section tab exactly for those who see it', () => {
-    const sections: Section[] = ['news', 'offices', 'logs', 'stats', 'sites', 'links', 'settings'];
+    const sections = SECTIONS.filter((s) => s.tabs.length).map((s) => s.path);
+    expect(sections).toEqual(['news', 'offices', 'sites', 'stats', 'links', 'logs', 'settings']);
     for (const who of people)
       for (const section of sections) {
         const all = sectionTabs(section, me(Role.Superadmin)).map((t) => t.to);
@@ -113,7 +118,10 @@ describe('RequireAccess', () => {
       vi.fn(async (url: string) => new Response(JSON.stringify(answer(url)), { status: 200 })),
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearNotes();
+  });
   afterAll(() => endSession());
 
   function login(who: TMe) {
@@ -127,6 +135,7 @@ describe('RequireAccess', () => {
     renderUi(
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
+        <NotesHost />
       </QueryClientProvider>,
     );
     return router;
@@ -137,6 +146,21 @@ describe('RequireAccess', () => {
     const router = open('/app/offices');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/home'));
     expect(screen.queryByRole('heading', { name: 'Offices' })).toBeNull();
+  });
+
+  it('says so on the page it lands on, once', async () => {
+    login(me(Role.Agent));
+    open('/app/settings/options');
+    const note = await screen.findByRole('alert');
+    expect(note.textContent).toContain(NO_ACCESS_NOTE);
+    expect(note.textContent).not.toContain('(2)');
+  });
+
+  it('says nothing when the screen opens', async () => {
+    login(me(Role.Company));
+    const router = open('/app/agents/create');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/agents/create'));
+    expect(screen.queryByText(NO_ACCESS_NOTE)).toBeNull();
   });
 
   it('sends an office who types /app/offices/create to /app/home, and keeps it on its agents', async () => {

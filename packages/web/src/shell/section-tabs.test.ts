@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Role, type TMe } from '@salesdesk/contract';
+import { SECTIONS } from '../routes';
+import { visibleTabs } from './area';
 import { activeTab } from './page-tabs';
-import { sectionTabs } from './section-tabs';
 
 const me = (role: TMe['role']): TMe => ({
   accountId: 1,
@@ -13,8 +14,10 @@ const me = (role: TMe['role']): TMe => ({
   officeName: null,
   canDelete: false,
 });
-const labels = (section: Parameters<typeof sectionTabs>[0], role: TMe['role']) =>
-  sectionTabs(section, me(role)).map((t) => t.label);
+/** The tabs of the section at /app/`path` that `who` may open. */
+const sectionTabs = (path: string, who: TMe) =>
+  visibleTabs(SECTIONS.find((s) => s.path === path)!.tabs, who, { showHowToSell: false });
+const labels = (section: string, role: TMe['role']) => sectionTabs(section, me(role)).map((t) => t.label);
 
 describe('sectionTabs', () => {
   it('shows Domains to superadmins only', () => {

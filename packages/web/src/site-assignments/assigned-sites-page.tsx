@@ -12,8 +12,6 @@ import {
 } from '@salesdesk/contract';
 import { isApiError } from '../api/api-error';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { DataTable, type DataColumn } from '../ui/data-table';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
@@ -28,7 +26,6 @@ const COLUMNS: DataColumn<TAssignedSiteRow, TAssignedSiteSortField>[] = [
 ];
 
 function AssignedSites({ to, param }: { to: AssignedTo; param: 'officeId' | 'agentId' }) {
-  const me = useMe();
   const params = useParams();
   const parsed = ZId.safeParse(params[param]);
   const id = parsed.success ? parsed.data : undefined;
@@ -43,7 +40,7 @@ function AssignedSites({ to, param }: { to: AssignedTo; param: 'officeId' | 'age
   });
   const missing = id === undefined || (isApiError(sites.result.error) && sites.result.error.status === 404);
   return (
-    <Page title={`Sites of ${name}`} tabs={to === 'company' ? sectionTabs('offices', me) : undefined}>
+    <Page title={`Sites of ${name}`}>
       {missing ? (
         <Text role="status">{NOT_FOUND_TEXT}</Text>
       ) : (

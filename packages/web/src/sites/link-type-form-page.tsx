@@ -5,12 +5,9 @@ import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { LINK_TYPE_DEFAULTS, ZLinkTypeUpdate, type TLinkType, type TSiteDetail } from '@salesdesk/contract';
 import type { z } from 'zod';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
-import { showNote } from '../ui/notes';
 import { useDeleteLinkType, useLinkType, useSaveLinkType, useSite } from './api';
 import { confirmDeleteLinkType } from './link-type-delete';
 import { LinkTypeFields, type LinkTypeValues } from './link-type-fields';
@@ -52,14 +49,13 @@ export function SiteTypeEditPage() {
 }
 
 function LinkTypePage({ editing = false }: { editing?: boolean }) {
-  const me = useMe();
   const siteId = useIdParam('siteId');
   const typeId = useIdParam('id');
   const site = useSite(idToLoad(siteId));
   const type = useLinkType(typeof siteId === 'number' ? idToLoad(typeId) : undefined);
   const back = { to: '/app/sites/sites', label: 'Back to Sites' };
   return (
-    <Page title={editing ? 'Update Sale Type' : 'Add Sale Type'} tabs={sectionTabs('sites', me)}>
+    <Page title={editing ? 'Update Sale Type' : 'Add Sale Type'}>
       <RecordGate id={siteId} query={site} back={back}>
         {(siteData) =>
           siteData && (
@@ -79,29 +75,22 @@ function LinkTypePage({ editing = false }: { editing?: boolean }) {
 
 function LinkTypeForm({ site, type }: { site: TSiteDetail; type?: TLinkType }) {
   const navigate = useNavigate();
-  const form = useZodForm(
-    ZLinkTypeUpdate as unknown as z.ZodType<z.output<typeof ZLinkTypeUpdate>, LinkTypeValues>,
-    type ? fromType(type) : blank,
-  );
   const save = useSaveLinkType(type?.id);
+  const form = useForm({
+    schema: ZLinkTypeUpdate as unknown as z.ZodType<z.output<typeof ZLinkTypeUpdate>, LinkTypeValues>,
+    initialValues: type ? fromType(type) : blank,
+    save: (data) => save.mutateAsync(type ? data : { ...data, siteId: site.id }),
+    navigateTo: typesPath(site.id),
+  });
   const remove = useDeleteLinkType();
   const back = () => navigate(typesPath(site.id));
 
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(type ? data : { ...data, siteId: site.id });
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      back();
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
-  });
   const deleteType = async () => {
     if (type && (await confirmDeleteLinkType(() => remove.mutateAsync(type.id)))) back();
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={900}>
         <Text>
           Site: <b>{site.sitename}</b>

@@ -11,12 +11,9 @@ import {
   type TSiteForm,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
-import { showNote } from '../ui/notes';
 import { useSaveSite, useSite } from './api';
 import { SiteEditActions, SitePostbackToken } from './site-form-extras';
 
@@ -60,20 +57,18 @@ const fromDetail = (s: TSiteDetail): SiteValues => ({
 });
 
 export function SiteCreatePage() {
-  const me = useMe();
   return (
-    <Page title="Add Site" tabs={sectionTabs('sites', me)}>
+    <Page title="Add Site">
       <SiteForm />
     </Page>
   );
 }
 
 export function SiteEditPage() {
-  const me = useMe();
   const id = useIdParam();
   const site = useSite(idToLoad(id));
   return (
-    <Page title="Update Site" tabs={sectionTabs('sites', me)}>
+    <Page title="Update Site">
       <RecordGate id={id} query={site} back={{ to: SITES_LIST_PATH, label: 'Back to Sites' }}>
         {(data) => <SiteForm site={data} />}
       </RecordGate>
@@ -83,20 +78,12 @@ export function SiteEditPage() {
 
 function SiteForm({ site }: { site?: TSiteDetail }) {
   const navigate = useNavigate();
-  const form = useZodForm(
-    ZSiteForm as unknown as z.ZodType<z.output<typeof ZSiteForm>, SiteValues>,
-    site ? fromDetail(site) : blank,
-  );
   const save = useSaveSite(site?.id);
-
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote({ type: 'success', heading: 'Operation Complete' });
-      navigate(SITES_LIST_PATH);
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZSiteForm as unknown as z.ZodType<z.output<typeof ZSiteForm>, SiteValues>,
+    initialValues: site ? fromDetail(site) : blank,
+    save: (data) => save.mutateAsync(data),
+    navigateTo: SITES_LIST_PATH,
   });
 
   const text = (name: keyof SiteValues & string, label: string, required = false) => (
@@ -109,7 +96,7 @@ function SiteForm({ site }: { site?: TSiteDetail }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={900}>
         <FormErrorBanner message={form.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

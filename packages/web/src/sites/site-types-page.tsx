@@ -6,8 +6,6 @@ import { RecordGate } from '../ui/record-gate';
 import { INVALID_ID, useIdParam } from '../ui/use-id-param';
 import { LINK_TYPE_SORT_FIELDS, LINK_TYPE_TEXTS } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
-import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
 import { useListState } from '../ui/use-list-state';
 import { useDeleteLinkType, useLinkTypes, useSite } from './api';
@@ -16,10 +14,9 @@ import { confirmDeleteLinkType } from './link-type-delete';
 
 export function SiteTypesPage() {
   const id = useIdParam('siteId');
-  const me = useMe();
   if (typeof id !== 'number')
     return (
-      <Page title="Sale Types" tabs={sectionTabs('sites', me)}>
+      <Page title="Sale Types">
         <RecordGate
           id={INVALID_ID}
           query={{ isPending: false, error: null }}
@@ -33,7 +30,6 @@ export function SiteTypesPage() {
 }
 
 function SiteTypes({ siteId }: { siteId: number }) {
-  const me = useMe();
   const site = useSite(siteId);
   const list = useListState({ sortFields: LINK_TYPE_SORT_FIELDS, defaultSortField: 'typename' });
   const sort = { field: list.sortField, asc: list.sortAsc };
@@ -53,7 +49,6 @@ function SiteTypes({ siteId }: { siteId: number }) {
   return (
     <Page
       title="Sale Types"
-      tabs={sectionTabs('sites', me)}
       actions={
         <>
           <Button component={Link} to={`/app/sites/${siteId}/types/create`}>

@@ -4,7 +4,6 @@ import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { Role, SITE_SORT_FIELDS, SITE_TEXTS } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
 import { Pagination } from '../ui/pagination';
@@ -37,7 +36,6 @@ export function SitesListPage() {
   return (
     <Page
       title="Sites"
-      tabs={sectionTabs('sites', me)}
       actions={
         canManage && (
           <Button component={Link} to="/app/sites/create">

@@ -12,9 +12,8 @@ import {
   isAdmin,
   OFFICE_STATS_EMPTY,
 } from '@salesdesk/contract';
-import { useCompanyOptions } from '../logs/api';
+import { useOfficeOptions } from '../api/option-queries';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { OfficeSelect } from '../ui/choice-selects';
 import { Empty } from '../ui/empty';
@@ -33,7 +32,7 @@ export function OfficePerformanceChartPage() {
   const [params, setParams] = useSearchParams();
   const range = decodeChartRange(params.get('range')) ?? defaultChartPreset();
   const companyId = admin ? idOf(params.get('companyId')) : undefined;
-  const offices = useCompanyOptions(admin);
+  const offices = useOfficeOptions(admin);
   const charts = useOfficeCharts({ start: range.start, end: range.end, groupBy: range.groupBy, companyId });
   const set = (key: string, value: string | null) =>
     setParams((prev) => {
@@ -45,7 +44,7 @@ export function OfficePerformanceChartPage() {
 
   const models = charts.data ?? [];
   return (
-    <Page title="Office progress chart" tabs={sectionTabs('stats', me)}>
+    <Page title="Office progress chart">
       <Group gap="sm" align="flex-end" mb="md" role="search" aria-label="Load statistics">
         {admin && (
           <OfficeSelect

@@ -13,7 +13,6 @@ import {
   type TPerformanceSortField,
 } from '@salesdesk/contract';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { CriteriaLine } from '../ui/criteria-line';
 import { DataTable, type DataColumn } from '../ui/data-table';
@@ -89,7 +88,7 @@ export function OfficePerformancePage() {
   const { values, onSearch } = list.search;
 
   return (
-    <Page title="Office performance" tabs={sectionTabs('stats', me)}>
+    <Page title="Office performance">
       {print ? null : (
         <ListSearch
           values={shownFilters(values, hints)}

@@ -3,9 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   STATS_CALLS,
-  type TAgentOption,
   type TAvpPeriod,
-  type TCompanyOption,
   type TStatsKind,
   type TStatsResult,
   type TStatsSearchInput,
@@ -49,25 +47,5 @@ export function useStatsTypes(siteId: string | undefined) {
     queryKey: [...STATS_KEY, 'types', siteId ?? null],
     queryFn: () => apiFetch<TStatsTypeOption[]>('GET', `stats/site-options/${siteId}/types`),
     enabled: !!siteId,
-  });
-}
-
-export function useStatsOffices(enabled: boolean) {
-  return useQuery({
-    queryKey: ['companies', 'options'],
-    queryFn: () => apiFetch<TCompanyOption[]>('GET', 'companies'),
-    enabled,
-  });
-}
-
-/** Agents for the agent filter: available plus suspended ones, of the chosen office when there is one. */
-export function useStatsAgents(companyId: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['companies', 'agents', 'AvailablePlusSuspended', companyId ?? null],
-    queryFn: () =>
-      apiFetch<TAgentOption[]>('GET', 'companies/agents', undefined, {
-        query: { companyId, agentsQuery: 'AvailablePlusSuspended' },
-      }),
-    enabled,
   });
 }

@@ -17,7 +17,8 @@ import {
 } from '@salesdesk/contract';
 import { AgentSelect, OfficeSelect, SiteSelect, toOptions } from '../ui/choice-selects';
 import { DateRange, WeeklyRange } from '../ui/date-range';
-import { useAvpPeriods, useStatsAgents, useStatsOffices, useStatsSites, useStatsTypes } from './stats-api';
+import { useAgentOptions, useOfficeOptions } from '../api/option-queries';
+import { useAvpPeriods, useStatsSites, useStatsTypes } from './stats-api';
 import type { StatsCriteria } from './stats-criteria';
 
 export const PAYOUT_HINT_LABEL = 'Choose payout period';
@@ -47,8 +48,11 @@ export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormPro
 
   const sites = useStatsSites(avp);
   const types = useStatsTypes(draft.siteId);
-  const offices = useStatsOffices(admin);
-  const agents = useStatsAgents(admin ? draft.companyId : undefined, office);
+  const offices = useOfficeOptions(admin);
+  const agents = useAgentOptions(admin ? draft.companyId : undefined, {
+    mode: 'AvailablePlusSuspended',
+    enabled: office,
+  });
   const periods = useAvpPeriods(avp && admin);
   const hints = useMemo(() => (avp ? weeklyExHints() : payoutPeriodHints()), [avp]);
   // A type of another site is no longer present once the chosen site's types have loaded.

@@ -14,23 +14,16 @@ import {
   type TStatsKind,
   type TStatsRow,
 } from '@salesdesk/contract';
+import { useAgentOptions, useOfficeOptions } from '../api/option-queries';
 import { CsvExportButton } from '../logs/csv-export-button';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';
 import { AvpPaySchedule } from '../ui/avp-pay-schedule';
 import { CriteriaLine } from '../ui/criteria-line';
 import { setDateRange, useStoredDateRange } from '../ui/date-range-store';
 import { Pagination } from '../ui/pagination';
-import {
-  useAvpPeriods,
-  useStatsAgents,
-  useStatsOffices,
-  useStatsReport,
-  useStatsSites,
-  useStatsTypes,
-} from './stats-api';
+import { useAvpPeriods, useStatsReport, useStatsSites, useStatsTypes } from './stats-api';
 import { criteriaOf, statsBody, statsSummary, useStatsUrl, type StatsCriteria } from './stats-criteria';
 import { StatsForm } from './stats-form';
 import { StatsTable } from './stats-table';
@@ -59,8 +52,11 @@ export function StatsReportPage({ kind }: { kind: TStatsKind }) {
   const periods = useAvpPeriods(avp);
   const sites = useStatsSites(avp);
   const types = useStatsTypes(criteria.siteId);
-  const offices = useStatsOffices(admin);
-  const agents = useStatsAgents(admin ? criteria.companyId : undefined, office);
+  const offices = useOfficeOptions(admin);
+  const agents = useAgentOptions(admin ? criteria.companyId : undefined, {
+    mode: 'AvailablePlusSuspended',
+    enabled: office,
+  });
   const nameOf = <T extends { id: number }>(
     rows: T[] | undefined,
     id: string | undefined,
@@ -107,7 +103,7 @@ export function StatsReportPage({ kind }: { kind: TStatsKind }) {
   const schedule = periods.data ?? [];
 
   return (
-    <Page title={STATS_TITLES[kind]} tabs={print ? undefined : sectionTabs('stats', me)}>
+    <Page title={STATS_TITLES[kind]} tabs={print ? false : undefined}>
       <Stack gap="xs">
         {!print && (
           <StatsForm

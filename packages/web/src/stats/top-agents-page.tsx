@@ -12,9 +12,8 @@ import {
   type TTop10Computed,
 } from '@salesdesk/contract';
 import { numbered, TopTable } from '../home/top-table';
-import { useSiteOptions } from '../offices/api';
+import { useSiteOptions } from '../api/option-queries';
 import { Page } from '../shell/page';
-import { sectionTabs } from '../shell/section-tabs';
 import { useMe } from '../session/use-session';
 import { CriteriaLine } from '../ui/criteria-line';
 import { DateRange } from '../ui/date-range';
@@ -68,7 +67,7 @@ export function TopAgentsPage() {
   const siteOptions = (sites.data ?? []).map((s) => ({ value: String(s.id), label: s.sitename }));
 
   return (
-    <Page title="Top agents" tabs={sectionTabs('stats', me)}>
+    <Page title="Top agents">
       {print ? null : (
         <ListSearch
           values={shown}

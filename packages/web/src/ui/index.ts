@@ -25,7 +25,7 @@ export type { TStoredDateRange } from './date-range-store';
 export { DateRange, SingleDatePicker, WeeklyRange, RangeError, hintValue } from './date-range';
 export type { DateRangeProps, SingleDatePickerProps, WeeklyRangeProps, TDateRangeValue } from './date-range';
 export { LazyRichTextEditor, LazyRichTextEditor as RichTextEditor } from './rich-text-editor-lazy';
-export type { RichTextEditorProps } from './rich-text-editor';
+export type { RichTextEditorProps } from './rich-text-props';
 export { FormErrorBanner } from './field';
 export { Price, Peso, Percent, SignedPercent, BONUS_COLOR } from './money';
 export { IpLink, IP_LOOKUP_URL } from './ip-link';

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_HEIGHT, LazyRichTextEditor } from './rich-text-editor-lazy';
+import { LazyRichTextEditor } from './rich-text-editor-lazy';
+import { EDITOR_HEIGHT } from './rich-text-props';
 import { renderUi } from './test-utils';
 
 describe('LazyRichTextEditor', () => {

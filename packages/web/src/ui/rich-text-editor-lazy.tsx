@@ -2,10 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { Box, Input } from '@mantine/core';
 import { Loading } from './loading';
-import type { RichTextEditorProps } from './rich-text-editor';
-
-/** The editor's height, toolbar included; its stand-in takes the same room. */
-export const EDITOR_HEIGHT = 500;
+import { EDITOR_HEIGHT, type RichTextEditorProps } from './rich-text-props';
 
 const Editor = lazy(() => import('./rich-text-editor'));
 

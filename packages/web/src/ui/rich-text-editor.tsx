@@ -7,16 +7,8 @@ import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { apiUpload } from '../api/client';
 import classes from './rich-text-editor.module.css';
-import { EDITOR_HEIGHT } from './rich-text-editor-lazy';
 import { TextAlign, TextColor } from './rich-text-extensions';
-
-export type RichTextEditorProps = {
-  value: string;
-  onChange: (html: string) => void;
-  label?: string;
-  /** A field error (e.g. a server VALIDATION_ERROR message), shown under the editor. */
-  error?: string;
-};
+import { EDITOR_HEIGHT, type RichTextEditorProps } from './rich-text-props';
 
 /** Two rows of 8 swatches. */
 export const EDITOR_COLORS = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Permission, Role, type TMe } from '@salesdesk/contract';
-import { visibleMenuItems } from './menu-items';
+import { MENU } from '../routes';
+import { visibleMenuItems as visibleIn } from './area';
 
 const me = (role: TMe['role'], permissions: string[] = []): TMe => ({
   accountId: 1,
@@ -12,6 +13,7 @@ const me = (role: TMe['role'], permissions: string[] = []): TMe => ({
   officeName: null,
   canDelete: false,
 });
+const visibleMenuItems = (m: TMe, brand: { showHowToSell: boolean }) => visibleIn(MENU, m, brand);
 const labels = (m: TMe, showHowToSell: boolean) => visibleMenuItems(m, { showHowToSell }).map((i) => i.label);
 
 describe('visibleMenuItems', () => {

@@ -6,36 +6,31 @@ import {
   type TCompanyProfile,
   type TCompanyProfileUpdate,
 } from '@salesdesk/contract';
-import { applyServerErrors, useZodForm } from '../api/use-form';
+import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { RichTextEditor } from '../ui';
-import { PROFILE_SAVED_NOTE, useCompanyProfile, useSaveProfile } from './api';
+import { useOfficeProfile, useSaveProfile } from './api';
 
-export function CompanyProfileForm() {
-  const profile = useCompanyProfile();
+export function OfficeProfileForm() {
+  const profile = useOfficeProfile();
   if (profile.isPending) return <Loading />;
   if (!profile.data) return null;
-  return <CompanyForm profile={profile.data} />;
+  return <OfficeForm profile={profile.data} />;
 }
 
-function CompanyForm({ profile }: { profile: TCompanyProfile }) {
+function OfficeForm({ profile }: { profile: TCompanyProfile }) {
   const { username: _username, ...fields } = profile;
   const blankPasswords = { currentPassword: '', password: '', passwordConfirm: '' };
-  const form = useZodForm(ZCompanyProfileUpdate, { ...fields, ...blankPasswords });
   const save = useSaveProfile<TCompanyProfileUpdate>('company');
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      showNote(PROFILE_SAVED_NOTE);
-      form.reset({ ...form.values, ...blankPasswords });
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
+  const form = useForm({
+    schema: ZCompanyProfileUpdate,
+    initialValues: { ...fields, ...blankPasswords },
+    save: (data) => save.mutateAsync(data),
+    onSaved: (saved) => saved.reset({ ...saved.values, ...blankPasswords }),
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={900}>
         <FormErrorBanner message={form.formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,2 +1,0 @@
-export { AdminsListPage } from './admins-list-page';
-export { AdminCreatePage, AdminEditPage } from './admin-form-page';

@@ -1,2 +1,0 @@
-export { AgentsListPage } from './agents-list-page';
-export { AgentFormPage as AgentCreatePage, AgentFormPage as AgentEditPage } from './agent-form-page';

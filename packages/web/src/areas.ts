@@ -1,0 +1,44 @@
+// Every area of the web app, one line each: its area.ts declares its screens, menu entry or tabs, and
+// rules. This order is the menu's order and, within a section, the order of its tabs.
+import { adminsArea } from './admins/area';
+import { agentsArea } from './agents/area';
+import { chatLogsArea } from './chat-logs/area';
+import { domainsArea } from './domains/area';
+import { feesArea } from './fees/area';
+import { homeArea } from './home/area';
+import { linksArea } from './links/area';
+import { logsArea } from './logs/area';
+import { manualsArea } from './manuals/area';
+import { migrationArea } from './migration/area';
+import { newsArea } from './news/area';
+import { officesArea } from './offices/area';
+import { profileArea } from './profile/area';
+import { settingsArea } from './settings/area';
+import type { Area } from './shell/area';
+import { siteAssignmentsArea } from './site-assignments/area';
+import { sitesArea } from './sites/area';
+import { spikeArea } from './spike/area';
+import { statsArea } from './stats/area';
+import { unapproveArea } from './unapprove/area';
+
+export const AREAS: readonly Area[] = [
+  homeArea,
+  newsArea,
+  officesArea,
+  domainsArea,
+  agentsArea,
+  siteAssignmentsArea,
+  unapproveArea,
+  sitesArea,
+  feesArea,
+  statsArea,
+  linksArea,
+  logsArea,
+  chatLogsArea,
+  profileArea,
+  manualsArea,
+  adminsArea,
+  settingsArea,
+  migrationArea,
+  spikeArea,
+];

@@ -1,1 +1,0 @@
-export { ChatLogCreatePage } from './chat-log-create-page';

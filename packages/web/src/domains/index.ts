@@ -1,2 +1,0 @@
-export { DomainsListPage } from './domains-list-page';
-export { DomainCreatePage, DomainEditPage } from './domain-form-page';

@@ -1,1 +1,0 @@
-export { CompanyFeesPage } from './company-fees-page';

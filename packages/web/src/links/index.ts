@@ -1,2 +1,0 @@
-export { LinksPage } from './links-page';
-export { LinksTranslatePage } from './links-translate-page';

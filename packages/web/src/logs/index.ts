@@ -1,1 +1,0 @@
-export { LoginLogsPage } from './login-logs-page';

@@ -1,1 +1,0 @@
-export { MigrationPage } from './migration-page';

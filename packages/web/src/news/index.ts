@@ -1,2 +1,0 @@
-export { NewsEditPage } from './news-edit-page';
-export { NewsAlertsPage } from './news-alerts-page';

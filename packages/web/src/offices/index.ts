@@ -1,2 +1,0 @@
-export { OfficesListPage } from './offices-list-page';
-export { OfficeFormPage } from './office-form-page';

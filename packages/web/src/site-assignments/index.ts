@@ -1,1 +1,0 @@
-export { AgentSitesPage, OfficeSitesPage } from './assigned-sites-page';

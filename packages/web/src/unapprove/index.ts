@@ -1,1 +1,0 @@
-export { UnapprovedPage } from './unapproved-page';
