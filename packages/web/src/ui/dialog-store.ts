@@ -4,12 +4,25 @@ import { useSyncExternalStore } from 'react';
 
 export type TConfirmOptions = {
   heading: string;
+  /** The rows it acts on, named under the heading: the heading stays the spec's text word for word. */
+  subject?: string | readonly string[];
   /** Server-sanitised html shown under the heading. */
   html?: string;
   confirmLabel?: string;
   cancelBtn?: boolean;
   onConfirm: () => Promise<unknown> | unknown;
 };
+/** How many names a confirmation lists before '... and N more'. */
+export const SUBJECT_NAMES_SHOWN = 5;
+
+/** The subject line: one name, or a list of names cut after SUBJECT_NAMES_SHOWN. */
+export function subjectText(subject: string | readonly string[]): string {
+  if (typeof subject === 'string') return subject;
+  const shown = subject.slice(0, SUBJECT_NAMES_SHOWN).join(', ');
+  const more = subject.length - SUBJECT_NAMES_SHOWN;
+  return more > 0 ? `${shown} and ${more} more` : shown;
+}
+
 export type TAlertOptions = { content: string; contentType: 'html' | 'text' };
 /** hidden is the absence of a dialog; closed resolves the promise and hides it again. */
 export type ConfirmPhase = 'visible' | 'loading';

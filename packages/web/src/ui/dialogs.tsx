@@ -4,6 +4,7 @@ import {
   cancelConfirm,
   dismissAlert,
   runConfirm,
+  subjectText,
   useDialogsState,
   type AlertState,
   type ConfirmState,
@@ -30,6 +31,11 @@ function ConfirmModal({ dialog }: { dialog: ConfirmState }) {
       centered
       data-phase={dialog.phase}
     >
+      {dialog.subject?.length ? (
+        <Text fw={600} data-testid="confirm-subject" style={{ overflowWrap: 'anywhere' }}>
+          {subjectText(dialog.subject)}
+        </Text>
+      ) : null}
       {dialog.html ? <HtmlBody html={dialog.html} /> : null}
       {busy ? <Progress value={100} animated striped mt="sm" aria-label="Loading" /> : null}
       <Group justify="flex-end" mt="md">
