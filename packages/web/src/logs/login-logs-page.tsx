@@ -50,7 +50,12 @@ function LoginLogs() {
 
   return (
     <Page title="Login Logs" tabs={sectionTabs('logs', me)}>
-      <ListSearch values={period.shown} onSearch={period.search} label="Search login logs">
+      <ListSearch
+        values={period.shown}
+        onSearch={period.search}
+        canSearch={period.canSearch}
+        label="Search login logs"
+      >
         {(field, draft) => (
           <>
             <OfficeAgentFilter field={field} draft={draft} showOffice={isAdmin} />

@@ -95,7 +95,12 @@ export function SaleLogsPage() {
 
   return (
     <Page title="Sale Logs" tabs={sectionTabs('logs', me)}>
-      <ListSearch values={period.shown} onSearch={period.search} label="Search sale logs">
+      <ListSearch
+        values={period.shown}
+        onSearch={period.search}
+        canSearch={period.canSearch}
+        label="Search sale logs"
+      >
         {(field, draft) => (
           <>
             <SiteFilter field={field} draft={draft} pinned={pinned.siteId} />
