@@ -332,11 +332,14 @@ async function seedSettings(tx: Tx, ctx: AppContext) {
       officeName: OFFICES[i % OFFICES.length].officeName,
     })),
   );
+  // Index 0 is the spec's '0 sales' period and index 1 the unpaid one below the first paid range ('NO' in the
+  // AVP filter); a week with 1-9 sales is shown as '1-9 sales', not '0 sales'.
   await tx.insert(t.avpPeriods).values([
-    { index: 0, from: 0, to: 9, payoutPhp: '0', payoutDollars: '0' },
-    { index: 1, from: 10, to: 19, payoutPhp: '50.00', payoutDollars: '1.00' },
-    { index: 2, from: 20, to: 49, payoutPhp: '75.00', payoutDollars: '1.50' },
-    { index: 3, from: 50, to: 1000, payoutPhp: '100.00', payoutDollars: '2.00' },
+    { index: 0, from: 0, to: 0, payoutPhp: '0', payoutDollars: '0' },
+    { index: 1, from: 1, to: 9, payoutPhp: '0', payoutDollars: '0' },
+    { index: 2, from: 10, to: 19, payoutPhp: '50.00', payoutDollars: '1.00' },
+    { index: 3, from: 20, to: 49, payoutPhp: '75.00', payoutDollars: '1.50' },
+    { index: 4, from: 50, to: 1000, payoutPhp: '100.00', payoutDollars: '2.00' },
   ]);
   await tx.insert(t.news).values({
     html: '<h3>Welcome to the new back office</h3><p>Weekly top agents get a <b>bonus</b> this month.</p>',
