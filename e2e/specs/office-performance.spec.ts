@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { CHART_TEXTS } from '@salesdesk/contract';
 import { apiLogin } from '../support/api';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 import { sellingOffice, type SellingOffice } from '../support/office-stats';
@@ -117,6 +118,10 @@ describe('office progress chart', () => {
     // The sales columns are dark blue; only today's has height (the office sold today alone), and
     // today is not the week's first day from Monday on.
     await chart.locator('svg path[fill="#1f3a93"]').filter({ visible: true }).first().waitFor();
+    // One progress point, today's: the days after today have no point (no fall to -100% tomorrow).
+    const progressPoints = chart.locator(`svg path[stroke="${CHART_TEXTS.progressColor}"][fill="#fff"]`);
+    await progressPoints.first().waitFor();
+    assert.equal(await progressPoints.count(), 1);
     await page.close();
   });
 
