@@ -118,10 +118,11 @@ describe('office progress chart', () => {
     // The sales columns are dark blue; only today's has height (the office sold today alone), and
     // today is not the week's first day from Monday on.
     await chart.locator('svg path[fill="#1f3a93"]').filter({ visible: true }).first().waitFor();
-    // One progress point, today's: the days after today have no point (no fall to -100% tomorrow).
-    const progressPoints = chart.locator(`svg path[stroke="${CHART_TEXTS.progressColor}"][fill="#fff"]`);
-    await progressPoints.first().waitFor();
-    assert.equal(await progressPoints.count(), 1);
+    // One progress point, today's, beside the legend's symbol: the days after today have none (no fall to
+    // -100% tomorrow).
+    const progressSymbols = chart.locator(`svg path[stroke="${CHART_TEXTS.progressColor}"][fill="#fff"]`);
+    await progressSymbols.first().waitFor();
+    assert.equal(await progressSymbols.count(), 2);
     await page.close();
   });
 

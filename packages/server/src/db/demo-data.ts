@@ -220,9 +220,10 @@ async function seedOffices(tx: Tx, account: Account, siteIds: number[]): Promise
   const domains = await tx
     .insert(t.preferredDomains)
     .values([
-      { domain: 'https://go.emarket-demo.com', description: 'Main tracking domain' },
-      { domain: 'https://track.emarket-demo.net', description: 'Backup domain' },
-      { domain: 'https://old.emarket-demo.org', description: 'Retired', hidden: true },
+      // Placeholders under .test (never resolves): links use PUBLIC_URL until a real domain is set.
+      { domain: 'https://go.emarket-demo.test', description: 'Main tracking domain' },
+      { domain: 'https://track.emarket-demo.test', description: 'Backup domain' },
+      { domain: 'https://old.emarket-demo.test', description: 'Retired', hidden: true },
     ])
     .returning({ id: t.preferredDomains.id });
   const officeIds: number[] = [];
