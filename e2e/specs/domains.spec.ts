@@ -31,12 +31,12 @@ describe('preferred domains', () => {
   it('lists the demo domains with their offices', async () => {
     await page.goto('/app/offices/domains');
     await page.getByRole('heading', { name: 'Preferred Domains' }).waitFor();
-    const main = rowOf('https://go.emarket-demo.com');
+    const main = rowOf('https://go.emarket-demo.test');
     await main.waitFor();
     assert.match(await main.innerText(), /Activated/);
     assert.match(await main.innerText(), /Main tracking domain/);
     assert.match(await main.innerText(), /Manila Central/);
-    assert.match(await rowOf('https://old.emarket-demo.org').innerText(), /Hidden/);
+    assert.match(await rowOf('https://old.emarket-demo.test').innerText(), /Hidden/);
   });
 
   it('adds a domain through the form, edits its note, hides and activates it', async () => {
@@ -89,7 +89,7 @@ describe('preferred domains', () => {
 
   it('a taken domain is refused on its field', async () => {
     await page.goto('/app/offices/domains/create');
-    await page.getByLabel('Domain').fill('https://go.emarket-demo.com');
+    await page.getByLabel('Domain').fill('https://go.emarket-demo.test');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('This domain already exists').waitFor();
   });

@@ -85,6 +85,23 @@ describe('link codes', () => {
     await context.close();
   });
 
+  it("a demo agent's link opens: on PUBLIC_URL, answering 302 to the site", async () => {
+    const { context, page } = await clipboardPage();
+    await loginAs(page, 'agent01');
+    await page.goto('/app/links/links');
+    await page.getByRole('combobox', { name: 'Site' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Get links' }).click();
+    const row = page.locator('tbody tr').first();
+    await row.getByRole('button', { name: /^Copy .+ link$/ }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.ok(link.startsWith(`${BASE_URL}/api/links/go/`), link);
+    const click = await fetch(link, { redirect: 'manual' });
+    assert.equal(click.status, 302);
+    assert.match(click.headers.get('location') ?? '', /^https?:\/\//);
+    await context.close();
+  });
+
   it('an office chooses its agent before it may get links', async () => {
     const page = await newPage(browser);
     await loginAs(page, office.username);

@@ -87,6 +87,27 @@ describe('login logs', () => {
     await page.getByText('No logs for selected period').waitFor();
   });
 
+  it("takes typed dates; a reversed or unreadable range says 'Date Range is not valid' and cannot be searched", async () => {
+    await page.goto('/app/logs/login');
+    await rowsOf(agentB.username).waitFor();
+    const start = page.getByRole('textbox', { name: 'Start' });
+    const end = page.getByRole('textbox', { name: 'End' });
+    const search = page.getByRole('button', { name: 'Search' });
+    await end.fill('2020-01-01');
+    await page.getByText('Date Range is not valid').waitFor();
+    assert.equal(await search.isDisabled(), true, 'start after end');
+    await end.fill('2020-13-01');
+    assert.equal(await search.isDisabled(), true, 'not a day');
+    await start.fill('2020-01-01');
+    await end.fill('2020-01-31');
+    await page.keyboard.press('Escape');
+    await page.getByText('Date Range is not valid').waitFor({ state: 'detached' });
+    await search.click();
+    await page.waitForURL(/start=2020-01-01&end=2020-01-31|end=2020-01-31.*start=2020-01-01/);
+    await page.getByText('No logs for selected period').waitFor();
+    assert.equal(await start.inputValue(), '2020-01-01');
+  });
+
   it('an admin filters by office; an agent has no Login Logs tab', async () => {
     const admin = await newPage(browser);
     await loginAs(admin, 'admin');

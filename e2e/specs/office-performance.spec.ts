@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { CHART_TEXTS } from '@salesdesk/contract';
 import { apiLogin } from '../support/api';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 import { sellingOffice, type SellingOffice } from '../support/office-stats';
@@ -117,6 +118,20 @@ describe('office progress chart', () => {
     // The sales columns are dark blue; only today's has height (the office sold today alone), and
     // today is not the week's first day from Monday on.
     await chart.locator('svg path[fill="#1f3a93"]').filter({ visible: true }).first().waitFor();
+    // One progress point in the plot, today's: the days after today have none (no fall to -100% tomorrow).
+    // The legend below the plot (the grid leaves it 72 px) draws the same symbol.
+    const progressSymbols = chart.locator(`svg path[stroke="${CHART_TEXTS.progressColor}"][fill="#fff"]`);
+    await progressSymbols.first().waitFor();
+    const box = await chart.boundingBox();
+    const bottoms = await progressSymbols.evaluateAll((els) =>
+      els.map((e) => e.getBoundingClientRect().bottom),
+    );
+    const inPlot = bottoms.filter((b) => box && b < box.y + box.height - 60);
+    assert.equal(
+      inPlot.length,
+      1,
+      `symbol bottoms ${bottoms.join(', ')} in a chart ending at ${box?.y}+${box?.height}`,
+    );
     await page.close();
   });
 

@@ -69,6 +69,7 @@ describe('black list ip', () => {
     await box.fill(`${ip(1)}\n\n  ${ip(2)}  \n${ip(3)}\n${ip(4)}\n${ip(1)}`);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/app\/settings\/black-list-ip$/);
+    await page.getByText('Added to the black list: 4 IPs.').waitFor();
     await searchIp(block);
     await page.waitForURL(/ip=/);
     await rowOf('203.0.113.66').waitFor({ state: 'detached' });
@@ -76,14 +77,27 @@ describe('black list ip', () => {
     assert.equal(await rows().count(), 4, 'four addresses, the repeated one once');
   });
 
-  it('deletes one row, then the selected rows', async () => {
+  it('deletes one row, then the selected rows, each after a confirmation naming them', async () => {
     await page.goto(`/app/settings/black-list-ip?ip=${encodeURIComponent(block)}`);
     await rowOf(ip(1)).waitFor();
     await page.getByRole('button', { name: `Delete ${ip(1)}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure to delete IP?').waitFor();
+    assert.equal(await dialog.getByTestId('confirm-subject').innerText(), ip(1));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal((await listedInBlock()).total, 4, 'cancel deletes nothing');
+
+    await page.getByRole('button', { name: `Delete ${ip(1)}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
     await rowOf(ip(1)).waitFor({ state: 'detached' });
+    await page.getByText('Removed from the black list: 1 IP.').waitFor();
     for (const n of [2, 3]) await rowOf(ip(n)).getByLabel('Select row').check();
     const bar = page.getByRole('region', { name: 'Selection' });
     await bar.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Are you sure to delete selected IPs?').waitFor();
+    assert.equal(await dialog.getByTestId('confirm-subject').innerText(), `${ip(2)}, ${ip(3)}`);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
     await rowOf(ip(2)).waitFor({ state: 'detached' });
     await rowOf(ip(3)).waitFor({ state: 'detached' });
     assert.deepEqual(
@@ -109,6 +123,7 @@ describe('black list ip', () => {
     await page.getByLabel('IP List').fill(`${ip(4)}\n ${ip(5)}`);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/app\/settings\/black-list-ip$/);
+    await page.getByText('Removed from the black list: 2 IPs.').waitFor();
     assert.equal((await listedInBlock()).total, 0);
     await searchIp(block);
     await page.getByText('No data', { exact: true }).waitFor();

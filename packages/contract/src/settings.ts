@@ -51,6 +51,14 @@ export const ZIpListAdded = z.object({ added: z.number().int() });
 export const ZIpListDeleted = z.object({ deleted: z.number().int() });
 
 export const BLACK_LIST_EMPTY = 'No data';
+/** Not spec texts (spec 2 names none for the black list): the delete confirmations and the success notes. */
+export const BLACK_LIST_TEXTS = {
+  deleteOne: 'Are you sure to delete IP?',
+  deleteSelected: 'Are you sure to delete selected IPs?',
+  done: 'Operation Complete',
+  added: (n: number) => `Added to the black list: ${n} ${n === 1 ? 'IP' : 'IPs'}.`,
+  deleted: (n: number) => `Removed from the black list: ${n} ${n === 1 ? 'IP' : 'IPs'}.`,
+} as const;
 export const BLACK_LIST_SEARCH_PLACEHOLDER = 'part of IP';
 
 // System options: name/value rows whose values are '0'/'1' strings (spec 2 section 3).

@@ -1,6 +1,5 @@
-// The providers: Mantine (theme, modals), TanStack Query, the router, and the ui host for notes and dialogs.
+// The providers: Mantine (theme), TanStack Query, the router, and the ui host for notes and dialogs.
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
@@ -24,11 +23,9 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <BrandBodyClass />
-          <RouterProvider router={router} />
-          <UiHost />
-        </ModalsProvider>
+        <BrandBodyClass />
+        <RouterProvider router={router} />
+        <UiHost />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -8,7 +8,8 @@ import { LoginPage } from './auth/login-page';
 import { RemoteLoginPage } from './auth/remote-login-page';
 import { RouteError } from './pages/route-error';
 import { RequireSession } from './session/require-session';
-import { AppLayout, PageLoader } from './shell/app-layout';
+import { AppLayout } from './shell/app-layout';
+import { PageLoader } from './shell/page-loader';
 import { buildAppRoutes, buildMenu, buildSections } from './shell/area';
 import { RequireAccess } from './shell/require-access';
 

@@ -220,9 +220,10 @@ async function seedOffices(tx: Tx, account: Account, siteIds: number[]): Promise
   const domains = await tx
     .insert(t.preferredDomains)
     .values([
-      { domain: 'https://go.emarket-demo.com', description: 'Main tracking domain' },
-      { domain: 'https://track.emarket-demo.net', description: 'Backup domain' },
-      { domain: 'https://old.emarket-demo.org', description: 'Retired', hidden: true },
+      // Placeholders under .test (never resolves): links use PUBLIC_URL until a real domain is set.
+      { domain: 'https://go.emarket-demo.test', description: 'Main tracking domain' },
+      { domain: 'https://track.emarket-demo.test', description: 'Backup domain' },
+      { domain: 'https://old.emarket-demo.test', description: 'Retired', hidden: true },
     ])
     .returning({ id: t.preferredDomains.id });
   const officeIds: number[] = [];
@@ -332,11 +333,14 @@ async function seedSettings(tx: Tx, ctx: AppContext) {
       officeName: OFFICES[i % OFFICES.length].officeName,
     })),
   );
+  // Index 0 is the spec's '0 sales' period and index 1 the unpaid one below the first paid range ('NO' in the
+  // AVP filter); a week with 1-9 sales is shown as '1-9 sales', not '0 sales'.
   await tx.insert(t.avpPeriods).values([
-    { index: 0, from: 0, to: 9, payoutPhp: '0', payoutDollars: '0' },
-    { index: 1, from: 10, to: 19, payoutPhp: '50.00', payoutDollars: '1.00' },
-    { index: 2, from: 20, to: 49, payoutPhp: '75.00', payoutDollars: '1.50' },
-    { index: 3, from: 50, to: 1000, payoutPhp: '100.00', payoutDollars: '2.00' },
+    { index: 0, from: 0, to: 0, payoutPhp: '0', payoutDollars: '0' },
+    { index: 1, from: 1, to: 9, payoutPhp: '0', payoutDollars: '0' },
+    { index: 2, from: 10, to: 19, payoutPhp: '50.00', payoutDollars: '1.00' },
+    { index: 3, from: 20, to: 49, payoutPhp: '75.00', payoutDollars: '1.50' },
+    { index: 4, from: 50, to: 1000, payoutPhp: '100.00', payoutDollars: '2.00' },
   ]);
   await tx.insert(t.news).values({
     html: '<h3>Welcome to the new back office</h3><p>Weekly top agents get a <b>bonus</b> this month.</p>',

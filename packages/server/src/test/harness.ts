@@ -67,9 +67,14 @@ async function workerDatabaseUrl(): Promise<string | undefined> {
   return url.toString();
 }
 
-async function createTestEnv(env: Record<string, string>): Promise<TestEnv> {
+/** An app over an in-memory PGlite database of its own, for a test that fills it (the demo data). */
+export function isolatedTestEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+  return createTestEnv(env, { ownMemoryDb: true });
+}
+
+async function createTestEnv(env: Record<string, string>, opts = { ownMemoryDb: false }): Promise<TestEnv> {
   const config = testConfig(env);
-  const database = await openDatabase({ url: await workerDatabaseUrl() });
+  const database = await openDatabase({ url: opts.ownMemoryDb ? undefined : await workerDatabaseUrl() });
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,

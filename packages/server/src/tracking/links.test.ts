@@ -5,7 +5,7 @@ import { agentSites, linkTypes, officeSites, offices, preferredDomains, sites } 
 import { publishChange } from '../common/changes';
 import { buildAdmin, buildAgent, buildClickPath, buildOffice, login } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { linkBase } from './service';
+import { isPlaceholderDomain, linkBase } from './service';
 
 let env: TestEnv;
 let adminToken: string;
@@ -129,5 +129,13 @@ describe('linkBase', () => {
     expect(linkBase('go.example', 'http://pub')).toBe('https://go.example');
     expect(linkBase(null, 'http://pub')).toBe('http://pub');
     expect(linkBase('  ', 'http://pub')).toBe('http://pub');
+  });
+
+  it('falls back to PUBLIC_URL for a placeholder domain under .test or .invalid', () => {
+    expect(linkBase('https://go.emarket-demo.test', 'http://pub')).toBe('http://pub');
+    expect(linkBase('track.demo.INVALID/', 'http://pub')).toBe('http://pub');
+    expect(linkBase('https://go.test.example.com', 'http://pub')).toBe('https://go.test.example.com');
+    expect(isPlaceholderDomain('http://old.emarket-demo.test:8080')).toBe(true);
+    expect(isPlaceholderDomain('https://contest.com')).toBe(false);
   });
 });

@@ -8,10 +8,25 @@ import { FLUSH_INTERVAL_MS } from './click-writer';
 import { runningTracking, startTracking, type ClickInput, type ClickResult } from './runtime';
 import { findActiveTypes, findAgentSiteName, findLinkAgent } from './sql';
 
-/** The link base of an office: its preferred domain (https:// when it names no scheme), else PUBLIC_URL. */
+/**
+ * Top-level names reserved so they never resolve on the internet (RFC 6761): a preferred domain under
+ * one is a placeholder, as the demo data's are, and its links would not open.
+ */
+const PLACEHOLDER_TLDS = ['test', 'invalid'];
+
+/** True for a domain whose host ends in a reserved top-level name (`https://go.emarket-demo.test`). */
+export function isPlaceholderDomain(domain: string): boolean {
+  const host = /^(?:https?:\/\/)?([^/:?#]+)/i.exec(domain.trim())?.[1]?.toLowerCase() ?? '';
+  return PLACEHOLDER_TLDS.some((tld) => host.endsWith(`.${tld}`));
+}
+
+/**
+ * The link base of an office: its preferred domain (https:// when it names no scheme), else PUBLIC_URL;
+ * a placeholder domain also gives PUBLIC_URL, so a new install's links open until a real domain is set.
+ */
 export function linkBase(domain: string | null, publicUrl: string): string {
   const d = domain?.trim().replace(/\/+$/, '');
-  if (!d) return publicUrl;
+  if (!d || isPlaceholderDomain(d)) return publicUrl;
   return /^https?:\/\//i.test(d) ? d : `https://${d}`;
 }
 

@@ -26,12 +26,20 @@ export function bulkQuestion(change: StatusChange): string {
   return change.loginBlocked ? AGENT_TEXTS.disableLogin : AGENT_TEXTS.enableLogin;
 }
 
-export function changeRow(apply: Apply, id: number, change: StatusChange): Promise<boolean> {
+type Agent = { id: number; username: string };
+
+export function changeRow(apply: Apply, agent: Agent, change: StatusChange): Promise<boolean> {
   const heading = rowQuestion(change);
-  const body = { ids: [id], ...change };
-  return heading ? confirmDialog({ heading, onConfirm: () => apply(body) }) : applyNow(apply, body);
+  const body = { ids: [agent.id], ...change };
+  return heading
+    ? confirmDialog({ heading, subject: agent.username, onConfirm: () => apply(body) })
+    : applyNow(apply, body);
 }
 
-export function changeSelected(apply: Apply, ids: number[], change: StatusChange): Promise<boolean> {
-  return confirmDialog({ heading: bulkQuestion(change), onConfirm: () => apply({ ids, ...change }) });
+export function changeSelected(apply: Apply, agents: Agent[], change: StatusChange): Promise<boolean> {
+  return confirmDialog({
+    heading: bulkQuestion(change),
+    subject: agents.map((a) => a.username),
+    onConfirm: () => apply({ ids: agents.map((a) => a.id), ...change }),
+  });
 }

@@ -70,7 +70,8 @@ function renderPage(route = '/app/agents') {
   );
 }
 
-const row = (username: string) => screen.getByText(username).closest('tr') as HTMLElement;
+const row = (username: string) =>
+  within(screen.getByRole('table')).getByText(username).closest('tr') as HTMLElement;
 
 describe('AgentsListPage', () => {
   it('links logins and sites, and filters by the companyId of the address', async () => {
@@ -92,6 +93,7 @@ describe('AgentsListPage', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Suspend agent7' }));
     await screen.findByText(AGENT_TEXTS.suspendAgent);
+    expect(screen.getByTestId('confirm-subject').textContent).toBe('agent7');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(row('agent7')).getByText('Suspended')).toBeTruthy());
     expect(statusCalls()).toEqual(['{"ids":[7],"active":false}']);
@@ -124,6 +126,7 @@ describe('AgentsListPage', () => {
     const bar = screen.getByRole('region', { name: 'Selection' });
     fireEvent.click(within(bar).getByRole('button', { name: 'Disable login' }));
     await screen.findByText(AGENT_TEXTS.disableLogin);
+    expect(screen.getByTestId('confirm-subject').textContent).toBe('agent7, agent8');
     expect(statusCalls()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(statusCalls()).toEqual(['{"ids":[7,8],"loginBlocked":true}']));

@@ -29,12 +29,12 @@ export function AgentsListPage() {
   });
   const { mutateAsync } = useSetAgentsStatus();
   const columns = useMemo(
-    () => agentColumns((row, change) => void changeRow(mutateAsync, row.id, change)),
+    () => agentColumns((row, change) => void changeRow(mutateAsync, row, change)),
     [mutateAsync],
   );
 
   const bulk = async (change: StatusChange) => {
-    if (await changeSelected(mutateAsync, agents.selected, change)) agents.clearSelection();
+    if (await changeSelected(mutateAsync, agents.selectedRows, change)) agents.clearSelection();
   };
 
   return (

@@ -12,8 +12,14 @@ describe('toggleDomain', () => {
   it('activates after "Are you sure to activate domain?"', async () => {
     renderUi(<DialogsHost />);
     const apply = vi.fn(async () => undefined);
-    const done = toggleDomain(apply, { id: 4, hidden: true }, async () => 0);
+    const done = toggleDomain(
+      apply,
+      { id: 4, hidden: true, domain: 'https://go.example.com' },
+      async () => 0,
+    );
     await screen.findByText(DOMAIN_TEXTS.activate);
+    // The row it acts on is named under the spec's question.
+    expect(screen.getByTestId('confirm-subject').textContent).toBe('https://go.example.com');
     click('Confirm');
     await expect(done).resolves.toBe(true);
     expect(apply).toHaveBeenCalledWith({ ids: [4], hidden: false });
@@ -22,7 +28,11 @@ describe('toggleDomain', () => {
   it('hides after "Are you sure to hide domain?" while another domain is active', async () => {
     renderUi(<DialogsHost />);
     const apply = vi.fn(async () => undefined);
-    const done = toggleDomain(apply, { id: 4, hidden: false }, async () => 2);
+    const done = toggleDomain(
+      apply,
+      { id: 4, hidden: false, domain: 'https://go.example.com' },
+      async () => 2,
+    );
     await screen.findByText(DOMAIN_TEXTS.hide);
     click('Confirm');
     await expect(done).resolves.toBe(true);
@@ -32,7 +42,11 @@ describe('toggleDomain', () => {
   it('refuses to hide the last active domain with an OK-only notice, asking nothing', async () => {
     renderUi(<DialogsHost />);
     const apply = vi.fn(async () => undefined);
-    const done = toggleDomain(apply, { id: 4, hidden: false }, async () => 1);
+    const done = toggleDomain(
+      apply,
+      { id: 4, hidden: false, domain: 'https://go.example.com' },
+      async () => 1,
+    );
     await screen.findByText(DOMAIN_TEXTS.lastActive);
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     click('OK');
@@ -46,7 +60,11 @@ describe('toggleDomain', () => {
       _form: [DOMAIN_TEXTS.lastActive],
     });
     const apply = vi.fn(async () => Promise.reject(refusal));
-    const done = toggleDomain(apply, { id: 4, hidden: false }, async () => 2);
+    const done = toggleDomain(
+      apply,
+      { id: 4, hidden: false, domain: 'https://go.example.com' },
+      async () => 2,
+    );
     await screen.findByText(DOMAIN_TEXTS.hide);
     click('Confirm');
     await screen.findByText(DOMAIN_TEXTS.lastActive);

@@ -24,7 +24,7 @@ const isLastActiveRefusal = (err: unknown) =>
  */
 export async function toggleDomain(
   apply: Apply,
-  domain: Pick<TPreferredDomain, 'id' | 'hidden'>,
+  domain: Pick<TPreferredDomain, 'id' | 'hidden' | 'domain'>,
   countActive: () => Promise<number>,
 ): Promise<boolean> {
   const hide = !domain.hidden;
@@ -35,6 +35,7 @@ export async function toggleDomain(
   let refused = false;
   const done = await confirmDialog({
     heading: hide ? DOMAIN_TEXTS.hide : DOMAIN_TEXTS.activate,
+    subject: domain.domain,
     onConfirm: () =>
       apply({ ids: [domain.id], hidden: hide }).catch((err: unknown) => {
         refused = isLastActiveRefusal(err);

@@ -47,7 +47,12 @@ export function ChatLogsPage() {
         )
       }
     >
-      <ListSearch values={period.shown} onSearch={period.search} label="Search chat logs">
+      <ListSearch
+        values={period.shown}
+        onSearch={period.search}
+        canSearch={period.canSearch}
+        label="Search chat logs"
+      >
         {(field, draft) => (
           <>
             <SiteFilter field={field} draft={draft} />

@@ -53,7 +53,12 @@ export function ClickLogsPage() {
 
   return (
     <Page title="Click Logs">
-      <ListSearch values={period.shown} onSearch={period.search} label="Search click logs">
+      <ListSearch
+        values={period.shown}
+        onSearch={period.search}
+        canSearch={period.canSearch}
+        label="Search click logs"
+      >
         {(field, draft) => (
           <>
             {!isAgent && (

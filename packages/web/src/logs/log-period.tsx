@@ -29,16 +29,19 @@ export function useLogPeriod() {
   return { hints, thisMonth };
 }
 
+/** Search is disabled while the range is incomplete, reversed or not dates (the form says 'Date Range is not valid'). */
+export const rangeSearchable = (draft: Dates) => isDateRangeValid(draft.start, draft.end);
+
 /**
  * The search values with the default range filled in (what the form shows), and a search that
- * refuses an incomplete or reversed range (the form says 'Date Range is not valid').
+ * refuses a range that is not valid.
  */
 export function periodSearch<V extends Dates>(values: V, onSearch: (next: V) => void, range: Range) {
   const shown = values.start && values.end ? values : { ...values, start: range.start, end: range.end };
   const search = (next: V) => {
-    if (isDateRangeValid(next.start, next.end)) onSearch(next);
+    if (rangeSearchable(next)) onSearch(next);
   };
-  return { shown, search };
+  return { shown, search, canSearch: rangeSearchable };
 }
 
 type LogPeriodProps = {

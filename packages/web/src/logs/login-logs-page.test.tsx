@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { monthHints, Role, type TLoginLogRow, type TMe } from '@salesdesk/contract';
+import { DATE_RANGE_INVALID, monthHints, Role, type TLoginLogRow, type TMe } from '@salesdesk/contract';
 import { startSession } from '../session/store';
 import { renderUi } from '../ui/test-utils';
 import { LoginLogsPage } from './login-logs-page';
@@ -95,5 +95,22 @@ describe('LoginLogsPage', () => {
     rows = [];
     render();
     await screen.findByText('No logs for selected period');
+  });
+
+  it('takes typed dates; a range that is not valid says so and disables Search', async () => {
+    startSession('tok', me(Role.Company));
+    render('/app/logs/login?start=2024-01-01&end=2024-01-31');
+    await screen.findByText('agent01', { selector: 'td' });
+    const search = screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement;
+    const end = screen.getByRole('textbox', { name: 'End' });
+    fireEvent.input(end, { target: { value: '2023-12-31' } });
+    expect(screen.getByText(DATE_RANGE_INVALID)).toBeTruthy();
+    expect(search.disabled).toBe(true);
+    fireEvent.input(end, { target: { value: '2024-02-3x' } });
+    expect(search.disabled).toBe(true);
+    fireEvent.input(end, { target: { value: '2024-02-15' } });
+    expect(screen.queryByText(DATE_RANGE_INVALID)).toBeNull();
+    fireEvent.click(search);
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ start: '2024-01-01', end: '2024-02-15' }));
   });
 });

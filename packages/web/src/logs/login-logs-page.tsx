@@ -49,7 +49,12 @@ function LoginLogs() {
 
   return (
     <Page title="Login Logs">
-      <ListSearch values={period.shown} onSearch={period.search} label="Search login logs">
+      <ListSearch
+        values={period.shown}
+        onSearch={period.search}
+        canSearch={period.canSearch}
+        label="Search login logs"
+      >
         {(field, draft) => (
           <>
             <OfficeAgentFilter field={field} draft={draft} showOffice={isAdmin} />

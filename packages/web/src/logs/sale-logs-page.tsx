@@ -94,7 +94,12 @@ export function SaleLogsPage() {
 
   return (
     <Page title="Sale Logs">
-      <ListSearch values={period.shown} onSearch={period.search} label="Search sale logs">
+      <ListSearch
+        values={period.shown}
+        onSearch={period.search}
+        canSearch={period.canSearch}
+        label="Search sale logs"
+      >
         {(field, draft) => (
           <>
             <SiteFilter field={field} draft={draft} pinned={pinned.siteId} />

@@ -32,13 +32,13 @@ export function OfficesListPage() {
   const columns = useMemo(() => {
     const apply = (change: TOfficeStatus) => mutateAsync(change);
     return officeColumns({
-      setActive: (row, active) => void changeActive(apply, [row.companyId], active, 'row'),
-      setHidden: (row, hidden) => void changeHidden(apply, [row.companyId], hidden),
+      setActive: (row, active) => void changeActive(apply, [row], active, 'row'),
+      setHidden: (row, hidden) => void changeHidden(apply, [row], hidden),
     });
   }, [mutateAsync]);
 
   const bulk = async (active: boolean) => {
-    if (await changeActive(mutateAsync, offices.selected, active, 'bulk')) offices.clearSelection();
+    if (await changeActive(mutateAsync, offices.selectedRows, active, 'bulk')) offices.clearSelection();
   };
 
   return (

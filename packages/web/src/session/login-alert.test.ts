@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@salesdesk/contract';
 
 const alertDialog = vi.fn(async () => undefined);
-vi.mock('../ui/dialogs', () => ({ alertDialog }));
+vi.mock('../ui/dialog-store', () => ({ alertDialog }));
 const { showLoginAlert } = await import('./login-alert');
 const { readAlertState } = await import('./storage');
 

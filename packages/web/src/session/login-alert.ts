@@ -1,6 +1,6 @@
 // Shows the login alert once after login and records it as read, for this account only, when dismissed.
 import { fetchLoginAlerts } from '../api/auth-api';
-import { alertDialog } from '../ui/dialogs';
+import { alertDialog } from '../ui/dialog-store';
 import { markAlertRead, pickLoginAlert } from './login-alert-rules';
 import { readAlertState, writeAlertState } from './storage';
 

@@ -1,7 +1,7 @@
 // Keeps each page's session in step with storage, and drops the page state a session owned when it ends.
 import { STORAGE_KEYS } from '@salesdesk/contract';
 import { resetDateRange } from '../ui/date-range-store';
-import { closeDialogs } from '../ui/dialogs';
+import { closeDialogs } from '../ui/dialog-store';
 import { clearNotes } from '../ui/notes';
 import { onSessionEnd, syncWithStorage } from './store';
 

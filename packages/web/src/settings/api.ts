@@ -1,7 +1,9 @@
 // Calls and TanStack Query hooks of the settings: the black-list-ip calls and GET/POST options.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TBlackListIp, TIpList, TList, TListQuery, TOption, TOptionsUpdate } from '@salesdesk/contract';
+import { BLACK_LIST_TEXTS } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
+import { showNote } from '../ui/notes';
 
 export const BLACK_LIST_KEY = ['black-list-ip'] as const;
 export const OPTIONS_KEY = ['options'] as const;
@@ -14,7 +16,10 @@ export function useAddIps() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TIpList) => apiFetch<{ added: number }>('PUT', 'black-list-ip', body),
-    onSuccess: () => client.invalidateQueries({ queryKey: BLACK_LIST_KEY }),
+    onSuccess: ({ added }) => {
+      showNote({ type: 'success', heading: BLACK_LIST_TEXTS.done, body: BLACK_LIST_TEXTS.added(added) });
+      return client.invalidateQueries({ queryKey: BLACK_LIST_KEY });
+    },
   });
 }
 
@@ -24,6 +29,8 @@ export function useDeleteIps() {
   return useMutation({
     mutationFn: (body: TIpList) =>
       apiFetch<{ deleted: number }>('POST', 'black-list-ip/delete-by-value', body),
+    onSuccess: ({ deleted }) =>
+      showNote({ type: 'success', heading: BLACK_LIST_TEXTS.done, body: BLACK_LIST_TEXTS.deleted(deleted) }),
     onSettled: () => client.invalidateQueries({ queryKey: BLACK_LIST_KEY }),
   });
 }
@@ -32,6 +39,8 @@ export function useDeleteIp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiFetch('DELETE', `black-list-ip/${id}`),
+    onSuccess: () =>
+      showNote({ type: 'success', heading: BLACK_LIST_TEXTS.done, body: BLACK_LIST_TEXTS.deleted(1) }),
     onSettled: () => client.invalidateQueries({ queryKey: BLACK_LIST_KEY }),
   });
 }

@@ -5,6 +5,7 @@ import { Button, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   BLACK_LIST_EMPTY,
+  BLACK_LIST_TEXTS,
   BLACK_LIST_SEARCH_FIELDS,
   BLACK_LIST_SEARCH_PLACEHOLDER,
   BLACK_LIST_SORT_FIELDS,
@@ -13,6 +14,7 @@ import {
 } from '@salesdesk/contract';
 import { Page } from '../shell/page';
 import { DataTable, type DataColumn } from '../ui/data-table';
+import { confirmDialog } from '../ui/dialog-store';
 import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { SelectionBar } from '../ui/selection-bar';
@@ -53,15 +55,31 @@ export function BlackListIpPage() {
     emptyText: BLACK_LIST_EMPTY,
     selectable: true,
   });
-  const deleteOne = useDeleteIp().mutate;
+  const deleteOne = useDeleteIp().mutateAsync;
   const deleteMany = useDeleteIps();
-  const columns = useMemo(() => blackListColumns((row) => deleteOne(row.id)), [deleteOne]);
+  const columns = useMemo(
+    () =>
+      blackListColumns(
+        (row) =>
+          void confirmDialog({
+            heading: BLACK_LIST_TEXTS.deleteOne,
+            subject: row.ip,
+            confirmLabel: 'Delete',
+            onConfirm: () => deleteOne(row.id),
+          }),
+      ),
+    [deleteOne],
+  );
 
   const deleteSelected = async () => {
-    const chosen = new Set(list.selected);
-    const ips = (list.result.data?.items ?? []).filter((r) => chosen.has(r.id)).map((r) => r.ip);
-    await deleteMany.mutateAsync({ ips });
-    list.clearSelection();
+    const ips = list.selectedRows.map((r) => r.ip);
+    const done = await confirmDialog({
+      heading: BLACK_LIST_TEXTS.deleteSelected,
+      subject: ips,
+      confirmLabel: 'Delete',
+      onConfirm: () => deleteMany.mutateAsync({ ips }),
+    });
+    if (done) list.clearSelection();
   };
 
   return (
@@ -108,7 +126,7 @@ export function BlackListIpPage() {
             label: 'Delete',
             color: 'red',
             disabled: deleteMany.isPending,
-            onClick: () => void deleteSelected().catch(() => undefined),
+            onClick: () => void deleteSelected(),
           },
         ]}
       />

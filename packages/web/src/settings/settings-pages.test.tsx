@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { badIpLine, Role, type TMe } from '@salesdesk/contract';
+import { badIpLine, BLACK_LIST_TEXTS, Role, type TMe } from '@salesdesk/contract';
 import { startSession } from '../session/store';
+import { DialogsHost } from '../ui/dialogs';
 import { clearNotes, NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
 import { BlackListIpPage } from './black-list-page';
@@ -52,8 +53,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BlackListIpPage', () => {
-  it('lists IPs by id ascending, deletes one row and the selected rows', async () => {
-    renderUi(<BlackListIpPage />, { route: '/app/settings/black-list-ip', query: true });
+  it('lists IPs by id ascending, deletes one row and the selected rows, each after asking', async () => {
+    renderUi(
+      <>
+        <BlackListIpPage />
+        <DialogsHost />
+        <NotesHost />
+      </>,
+      { route: '/app/settings/black-list-ip', query: true },
+    );
     await screen.findByText('203.0.113.1');
     expect(JSON.parse(String(calls('black-list-ip/search')[0].init.body))).toMatchObject({
       page: 1,
@@ -61,10 +69,24 @@ describe('BlackListIpPage', () => {
       criteria: [],
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete 203.0.113.2' }));
+    await screen.findByText(BLACK_LIST_TEXTS.deleteOne);
+    expect(screen.getByTestId('confirm-subject').textContent).toBe('203.0.113.2');
+    expect(calls('black-list-ip/2')).toEqual([]);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls('black-list-ip/2').map((c) => c.init.method)).toEqual(['DELETE']));
+    await screen.findByText(BLACK_LIST_TEXTS.deleted(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    reply = (url) =>
+      url.includes('delete-by-value')
+        ? { status: 200, body: { deleted: 1 } }
+        : { status: 200, body: { items: [{ id: 1, ip: '203.0.113.1' }], total: 1 } };
     fireEvent.click(screen.getAllByLabelText('Select row')[0]);
     const bar = screen.getByRole('region', { name: 'Selection' });
     fireEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    await screen.findByText(BLACK_LIST_TEXTS.deleteSelected);
+    expect(screen.getByTestId('confirm-subject').textContent).toBe('203.0.113.1');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(calls('delete-by-value').map((c) => c.init.body)).toEqual(['{"ips":["203.0.113.1"]}']),
     );
@@ -97,10 +119,13 @@ describe('BlackListIpPage', () => {
 describe('Add Ip', () => {
   function renderForm() {
     renderUi(
-      <Routes>
-        <Route path="/app/settings/black-list-ip/create" element={<BlackListIpCreatePage />} />
-        <Route path="/app/settings/black-list-ip" element={<p>the list</p>} />
-      </Routes>,
+      <>
+        <Routes>
+          <Route path="/app/settings/black-list-ip/create" element={<BlackListIpCreatePage />} />
+          <Route path="/app/settings/black-list-ip" element={<p>the list</p>} />
+        </Routes>
+        <NotesHost />
+      </>,
       { route: '/app/settings/black-list-ip/create', query: true },
     );
   }
@@ -123,11 +148,13 @@ describe('Add Ip', () => {
     ]);
   });
 
-  it('returns to the black list once added', async () => {
+  it('returns to the black list once added, with a success note', async () => {
+    reply = () => ({ status: 200, body: { added: 1 } });
     renderForm();
     fireEvent.change(screen.getByLabelText(/IP List/), { target: { value: ' 203.0.113.9 \r\n' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await screen.findByText('the list');
+    expect(screen.getByText(BLACK_LIST_TEXTS.added(1))).toBeTruthy();
   });
 });
 

@@ -10,7 +10,7 @@ import { useMe } from '../session/use-session';
 import { showNote } from '../ui/notes';
 import type { AccessBrand, AccessRule } from './access-rules';
 import { visibleTabs, type AccessHandle, type RuledTab } from './area';
-import { PageLoader } from './app-layout';
+import { PageLoader } from './page-loader';
 import { SectionTabsContext } from './page-tabs';
 
 export const NO_ACCESS_NOTE = 'You do not have access to that page';

@@ -4,9 +4,13 @@ import { confirmDialog } from '../ui/dialogs';
 import { showNote } from '../ui/notes';
 
 /** True once deleted; a failed delete closes the confirmation with no change. */
-export async function confirmDeleteLinkType(remove: () => Promise<unknown>): Promise<boolean> {
+export async function confirmDeleteLinkType(
+  typename: string,
+  remove: () => Promise<unknown>,
+): Promise<boolean> {
   const done = await confirmDialog({
     heading: LINK_TYPE_TEXTS.deleteConfirm,
+    subject: typename,
     confirmLabel: 'Delete',
     onConfirm: remove,
   });

@@ -86,7 +86,7 @@ function LinkTypeForm({ site, type }: { site: TSiteDetail; type?: TLinkType }) {
   const back = () => navigate(typesPath(site.id));
 
   const deleteType = async () => {
-    if (type && (await confirmDeleteLinkType(() => remove.mutateAsync(type.id)))) back();
+    if (type && (await confirmDeleteLinkType(type.typename, () => remove.mutateAsync(type.id)))) back();
   };
 
   return (

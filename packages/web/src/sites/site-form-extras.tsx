@@ -20,6 +20,7 @@ export function SitePostbackToken({ site }: { site: TSiteDetail }) {
   const renew = () =>
     confirmDialog({
       heading: SITE_TEXTS.regenerateConfirm,
+      subject: site.sitename,
       onConfirm: async () => setToken((await regenerate.mutateAsync(site.id)).postbackToken),
     });
   return (
@@ -46,6 +47,7 @@ export function SiteEditActions({ site }: { site: TSiteDetail }) {
   const enableAll = async () => {
     const done = await confirmDialog({
       heading: SITE_TEXTS.enableForAllOffices,
+      subject: site.sitename,
       onConfirm: () => enable.mutateAsync(site.id),
     });
     if (done) showNote({ type: 'success', heading: 'Operation Complete' });
@@ -53,6 +55,7 @@ export function SiteEditActions({ site }: { site: TSiteDetail }) {
   const deleteSite = async () => {
     const done = await confirmDialog({
       heading: SITE_TEXTS.deleteConfirm,
+      subject: site.sitename,
       confirmLabel: 'Delete',
       onConfirm: () => remove.mutateAsync(site.id),
     });

@@ -5,9 +5,14 @@ import { confirmDialog } from '../ui/dialogs';
 
 type Apply = (change: TSiteStatus) => Promise<unknown>;
 
-export function changeSiteStatus(apply: Apply, id: number, status: boolean): Promise<boolean> {
+export function changeSiteStatus(
+  apply: Apply,
+  site: { id: number; sitename: string },
+  status: boolean,
+): Promise<boolean> {
   return confirmDialog({
     heading: status ? SITE_TEXTS.activateConfirm : SITE_TEXTS.suspendConfirm,
-    onConfirm: () => apply({ ids: [id], status }),
+    subject: site.sitename,
+    onConfirm: () => apply({ ids: [site.id], status }),
   });
 }

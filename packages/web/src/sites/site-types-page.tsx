@@ -41,7 +41,7 @@ function SiteTypes({ siteId }: { siteId: number }) {
       linkTypeColumns({
         siteId,
         useApproveSale,
-        remove: (row) => void confirmDeleteLinkType(() => mutateAsync(row.id)),
+        remove: (row) => void confirmDeleteLinkType(row.typename, () => mutateAsync(row.id)),
       }),
     [siteId, useApproveSale, mutateAsync],
   );

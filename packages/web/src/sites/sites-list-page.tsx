@@ -28,7 +28,7 @@ export function SitesListPage() {
     () =>
       siteColumns({
         canManage,
-        setStatus: (row, status) => void changeSiteStatus(mutateAsync, row.id, status),
+        setStatus: (row, status) => void changeSiteStatus(mutateAsync, row, status),
       }),
     [canManage, mutateAsync],
   );

@@ -111,4 +111,22 @@ describe('chartOption', () => {
     expect(line).toMatchObject({ type: 'line', smooth: true, yAxisIndex: 1, data: [null, 100, -100] });
     expect(option.animation).toBe(true);
   });
+
+  it('shows no point for a date after today', () => {
+    const days: TChartModel = {
+      ...model,
+      items: [
+        { date: '2026-11-23', value: 3, progress: 50 },
+        { date: '2026-11-24', value: 0, progress: -100 },
+        { date: '2026-11-25', value: 0, progress: 0 },
+      ],
+    };
+    const option = chartOption({ model: days, groupBy: 'day' }, '2026-11-24');
+    expect(option.xAxis.data).toEqual(['2026-11-23', '2026-11-24', '2026-11-25']);
+    expect(option.series[0].data).toEqual([3, 0, null]);
+    expect(option.series[1].data).toEqual([50, -100, null]);
+    const months = chartOption({ model, groupBy: 'month' }, '2026-02-10');
+    expect(months.series[0].data).toEqual([0, 4, null]);
+    expect(months.series[1].data).toEqual([null, 100, null]);
+  });
 });

@@ -7,6 +7,7 @@ import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import {
   CHART_TEXTS,
+  easternDay,
   formatSignedPercent,
   showsProgress,
   type ChartGroupBy,
@@ -25,7 +26,12 @@ echarts.use([
 
 export type OfficeChartProps = { model: TChartModel; groupBy: ChartGroupBy };
 
-export function chartOption({ model, groupBy }: OfficeChartProps) {
+/** A day ('YYYY-MM-DD') or month ('YYYY-MM') point after today's (Eastern): it has no sales yet, only a fall to 0. */
+export const isFuturePoint = (date: string, today: string) => date > today.slice(0, date.length);
+
+/** The axis keeps the whole period asked for; points after today draw neither a column nor progress. */
+export function chartOption({ model, groupBy }: OfficeChartProps, today = easternDay(new Date())) {
+  const shown = (p: TChartModel['items'][number]) => !isFuturePoint(p.date, today);
   return {
     animation: true,
     title: { text: CHART_TEXTS.title(model.officeName), left: 'center', textStyle: { fontSize: 15 } },
@@ -54,7 +60,7 @@ export function chartOption({ model, groupBy }: OfficeChartProps) {
         type: 'bar',
         barMaxWidth: CHART_TEXTS.columnMaxWidth,
         itemStyle: { color: CHART_TEXTS.salesColor },
-        data: model.items.map((p) => p.value),
+        data: model.items.map((p) => (shown(p) ? p.value : null)),
       },
       {
         name: CHART_TEXTS.progress,
@@ -64,7 +70,7 @@ export function chartOption({ model, groupBy }: OfficeChartProps) {
         itemStyle: { color: CHART_TEXTS.progressColor },
         lineStyle: { color: CHART_TEXTS.progressColor },
         // A point without sales and without change draws no progress (a gap in the spline).
-        data: model.items.map((p) => (showsProgress(p) ? p.progress : null)),
+        data: model.items.map((p) => (shown(p) && showsProgress(p) ? p.progress : null)),
         tooltip: { valueFormatter: (v: unknown) => (typeof v === 'number' ? formatSignedPercent(v) : '-') },
       },
     ],

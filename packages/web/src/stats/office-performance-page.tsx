@@ -97,6 +97,7 @@ export function OfficePerformancePage() {
             isDateRangeValid(next.start2, next.end2) &&
             onSearch(next)
           }
+          canSearch={(d) => isDateRangeValid(d.start1, d.end1) && isDateRangeValid(d.start2, d.end2)}
           label="Load statistics"
         >
           {(field, draft) => (

@@ -143,6 +143,13 @@ export interface SummaryNames {
   office?: string;
   agent?: string;
   avp?: TAvpPeriod;
+  /** The AVP sites (the AVP pages' site list): 'All' alone would not say that only these are counted. */
+  avpSites?: string[];
+}
+
+/** 'All AVP sites (Lovely Dates, Casino Stars)': what an AVP page counts with no site chosen. */
+export function allAvpSites(names: string[] | undefined): string {
+  return names?.length ? `All AVP sites (${names.join(', ')})` : 'All AVP sites';
 }
 
 /** 'Period: 2026-11-22 - 2026-11-28 · Site: All · Type: All · Office: All · Agent: All · By date'. */
@@ -153,11 +160,8 @@ export function statsSummary(
   show: { office: boolean; agent: boolean },
 ): string {
   const named = (id: string | undefined, name: string | undefined) => (id ? (name ?? `#${id}`) : 'All');
-  const parts = [
-    `Period: ${formatPeriod(c)}`,
-    `Site: ${named(c.siteId, n.site)}`,
-    `Type: ${named(c.typeId, n.type)}`,
-  ];
+  const site = isAvpKind(kind) && !c.siteId ? allAvpSites(n.avpSites) : named(c.siteId, n.site);
+  const parts = [`Period: ${formatPeriod(c)}`, `Site: ${site}`, `Type: ${named(c.typeId, n.type)}`];
   if (show.office) parts.push(`Office: ${named(c.companyId, n.office)}`);
   if (show.agent) parts.push(`Agent: ${named(c.agentId, n.agent)}`);
   if (isAvpKind(kind) && c.avp !== undefined)

@@ -133,7 +133,7 @@ export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormPro
         ) : (
           <DateRange value={range} onChange={setRange} hints={hints} hintLabel={PAYOUT_HINT_LABEL} />
         )}
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={busy} disabled={!isDateRangeValid(draft.start, draft.end)}>
           {STATS_SUBMIT}
         </Button>
       </Group>

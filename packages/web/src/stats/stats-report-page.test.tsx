@@ -100,6 +100,11 @@ beforeEach(() => {
         { index: 0, from: 0, to: 9, payoutPhp: '0.00', payoutDollars: '0.00' },
         { index: 1, from: 10, to: 1000, payoutPhp: '50.00', payoutDollars: '1.00' },
       ];
+    if (url.includes('stats/site-options?avp=true'))
+      body = [
+        { id: 3, sitename: 'Lovely Dates', url: 'https://lovely.example.com' },
+        { id: 5, sitename: 'Casino Stars', url: 'https://casino.example.com' },
+      ];
     if (url.includes('/brand'))
       body = { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '', showUniques: true };
     return new Response(JSON.stringify(body), { status: 200 });
@@ -200,5 +205,7 @@ describe('Payroll AVP', () => {
     expect(within(box).getByText('10+')).toBeTruthy();
     expect(within(box).getByText('$1.00')).toBeTruthy();
     expect(screen.getAllByText('$24.00').length).toBeGreaterThan(0);
+    // With the site filter on All, the criteria line names the AVP sites the report counts.
+    await screen.findByText(/· Site: All AVP sites \(Lovely Dates, Casino Stars\) · Type: All ·/);
   });
 });

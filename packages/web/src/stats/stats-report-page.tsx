@@ -74,6 +74,7 @@ export function StatsReportPage({ kind }: { kind: TStatsKind }) {
       office: nameOf(offices.data, criteria.companyId, (o) => o.officeName),
       agent: nameOf(agents.data, criteria.agentId, (a) => a.username),
       avp: periods.data?.find((p) => String(p.index) === criteria.avp),
+      avpSites: sites.data?.map((s) => s.sitename),
     },
     { office: admin, agent: office },
   );

@@ -72,6 +72,7 @@ export function TopAgentsPage() {
         <ListSearch
           values={shown}
           onSearch={(next) => isDateRangeValid(next.start, next.end) && onSearch(next)}
+          canSearch={(d) => isDateRangeValid(d.start, d.end)}
           label="Load statistics"
         >
           {(field, draft) => (

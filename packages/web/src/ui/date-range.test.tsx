@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DATE_RANGE_INVALID, type TPeriodHint } from '@salesdesk/contract';
-import { DateRange, hintValue, WeeklyRange } from './date-range';
+import { DateRange, hintValue, parseDay, WeeklyRange, type TDateRangeValue } from './date-range';
 import { renderUi } from './test-utils';
 
 const hints: TPeriodHint[] = [
@@ -76,6 +77,42 @@ describe('DateRange', () => {
   });
 });
 
+describe('typed dates', () => {
+  const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+  it('takes a typed YYYY-MM-DD as the date', () => {
+    const onChange = vi.fn();
+    renderUi(
+      <DateRange value={{ start: '2024-06-02', end: '2024-06-08' }} onChange={onChange} hints={hints} />,
+    );
+    expect(box('Start').value).toBe('2024-06-02');
+    fireEvent.change(box('End'), { target: { value: '2024-06-30' } });
+    expect(onChange).toHaveBeenLastCalledWith({ start: '2024-06-02', end: '2024-06-30' });
+  });
+
+  it("reports text that is not a day as it is, so the range shows 'Date Range is not valid'", () => {
+    function Controlled() {
+      const [value, setValue] = useState<TDateRangeValue>({ start: '2024-06-02', end: '2024-06-08' });
+      return <DateRange value={value} onChange={setValue} hints={hints} />;
+    }
+    renderUi(<Controlled />);
+    expect(screen.queryByText(DATE_RANGE_INVALID)).toBeNull();
+    fireEvent.input(box('End'), { target: { value: '2024-06-3' } });
+    fireEvent.blur(box('End'));
+    expect(box('End').value).toBe('2024-06-3');
+    expect(screen.getByText(DATE_RANGE_INVALID)).toBeTruthy();
+    fireEvent.input(box('End'), { target: { value: '2024-06-30' } });
+    expect(screen.queryByText(DATE_RANGE_INVALID)).toBeNull();
+  });
+
+  it('reads only whole days', () => {
+    expect(parseDay(' 2024-06-30 ')).toBe('2024-06-30');
+    expect(parseDay('2024-06-3')).toBeNull();
+    expect(parseDay('2024-02-30')).toBeNull();
+    expect(parseDay('June 3')).toBeNull();
+  });
+});
+
 describe('DateRange with disabledDates', () => {
   const dayDisabled = (label: string) =>
     screen.getByRole('button', { name: label }).hasAttribute('data-disabled');
@@ -83,7 +120,7 @@ describe('DateRange with disabledDates', () => {
 
   it('blocks start dates from the end onward', () => {
     renderUi(<DateRange value={value} onChange={() => {}} hints={hints} disabledDates />);
-    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    fireEvent.click(screen.getByRole('textbox', { name: 'Start' }));
     expect(dayDisabled('9 June 2024')).toBe(false);
     expect(dayDisabled('10 June 2024')).toBe(true);
     expect(dayDisabled('11 June 2024')).toBe(true);
@@ -91,7 +128,7 @@ describe('DateRange with disabledDates', () => {
 
   it('blocks end dates up to the start', () => {
     renderUi(<DateRange value={value} onChange={() => {}} hints={hints} disabledDates />);
-    fireEvent.click(screen.getByRole('button', { name: 'End' }));
+    fireEvent.click(screen.getByRole('textbox', { name: 'End' }));
     expect(dayDisabled('4 June 2024')).toBe(true);
     expect(dayDisabled('5 June 2024')).toBe(true);
     expect(dayDisabled('6 June 2024')).toBe(false);

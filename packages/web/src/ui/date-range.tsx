@@ -1,12 +1,14 @@
 // Date-range pickers: two dates plus a hint list, a single date, and the weekly-ex start/end hint pair.
+// Every date can be typed as YYYY-MM-DD or picked from the calendar.
 import { Group, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import {
   DATE_RANGE_INVALID,
   DAY_FORMAT,
   endHints,
   isDateRangeValid,
+  isDateString,
   matchHint,
   startHints,
   type TPeriodHint,
@@ -38,6 +40,36 @@ function hintOptions(hints: TPeriodHint[], all: TPeriodHint[] = hints) {
   return hints.map((h) => ({ value: String(all.indexOf(h)), label: h.heading }));
 }
 
+/** A typed day is taken only as a whole YYYY-MM-DD (dayjs alone would read '2024-06-0' as May 31). */
+export const parseDay = (text: string): string | null => {
+  const day = text.trim();
+  return isDateString(day) ? day : null;
+};
+
+type DayInputProps = Omit<DateInputProps, 'value' | 'onChange'> & {
+  value?: string;
+  /** The day, or the typed text when it is not a day (so the range shows it is not valid); undefined when empty. */
+  onChange: (value?: string) => void;
+};
+
+/** One day, typed or picked. Text that is not a day stays in the box and is reported as it is. */
+export function DayInput({ value, onChange, ...rest }: DayInputProps) {
+  return (
+    <DateInput
+      valueFormat={DAY_FORMAT}
+      placeholder={DAY_FORMAT}
+      firstDayOfWeek={FIRST_DAY_OF_WEEK}
+      dateParser={parseDay}
+      fixOnBlur={false}
+      value={isDateString(value) ? value : null}
+      onChange={(next) => onChange(next ?? undefined)}
+      onInput={(e) => onChange(e.currentTarget.value.trim() || undefined)}
+      w={150}
+      {...rest}
+    />
+  );
+}
+
 export function RangeError({ value }: { value: TDateRangeValue }) {
   if (isDateRangeValid(value.start, value.end)) return null;
   return (
@@ -58,23 +90,17 @@ export function DateRange(props: DateRangeProps) {
   return (
     <Stack gap={4}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <DatePickerInput
+        <DayInput
           label={props.startLabel ?? 'Start'}
-          valueFormat={DAY_FORMAT}
-          firstDayOfWeek={FIRST_DAY_OF_WEEK}
-          value={start ?? null}
-          onChange={(next) => onChange({ ...value, start: next ?? undefined })}
+          value={start}
+          onChange={(next) => onChange({ ...value, start: next })}
           excludeDate={disabledDates && end ? (d) => d >= end : undefined}
-          w={150}
         />
-        <DatePickerInput
+        <DayInput
           label={props.endLabel ?? 'End'}
-          valueFormat={DAY_FORMAT}
-          firstDayOfWeek={FIRST_DAY_OF_WEEK}
-          value={end ?? null}
-          onChange={(next) => onChange({ ...value, end: next ?? undefined })}
+          value={end}
+          onChange={(next) => onChange({ ...value, end: next })}
           excludeDate={disabledDates && start ? (d) => d <= start : undefined}
-          w={150}
         />
         <Select
           aria-label={hintLabel}
@@ -104,20 +130,17 @@ const YEARS_AROUND = 10;
 
 export function SingleDatePicker({ value, onChange, label, minDate }: SingleDatePickerProps) {
   const today = dayjs();
-  const invalid = !!(minDate && value && value < minDate);
+  const invalid = !!value && (!isDateString(value) || !!(minDate && value < minDate));
   return (
-    <DatePickerInput
+    <DayInput
       label={label}
-      valueFormat={DAY_FORMAT}
-      firstDayOfWeek={FIRST_DAY_OF_WEEK}
-      value={value ?? null}
-      onChange={(v) => onChange(v ?? undefined)}
+      value={value}
+      onChange={onChange}
       minDate={today.subtract(YEARS_AROUND, 'year').format(DAY_FORMAT)}
       maxDate={today.add(YEARS_AROUND, 'year').format(DAY_FORMAT)}
       excludeDate={minDate ? (d) => d < minDate : undefined}
       error={invalid}
       aria-invalid={invalid}
-      w={150}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { subjectText } from './dialog-store';
 import { alertDialog, confirmDialog, DialogsHost } from './dialogs';
+import { UiHost } from './host';
 import { renderUi } from './test-utils';
 
 function deferred() {
@@ -105,5 +107,40 @@ describe('alertDialog', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Enter' })));
     await expect(done).resolves.toBeUndefined();
     expect(screen.queryByText('Read me <b>')).toBeNull();
+  });
+});
+
+describe('the confirmation subject', () => {
+  it('names the row under the heading, which keeps the exact text', async () => {
+    renderUi(<DialogsHost />);
+    act(() => {
+      void confirmDialog({
+        heading: 'Are you sure to hide domain?',
+        subject: 'https://go.example.com',
+        onConfirm: () => {},
+      });
+    });
+    expect(screen.getByText('Are you sure to hide domain?')).toBeTruthy();
+    expect(screen.getByTestId('confirm-subject').textContent).toBe('https://go.example.com');
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+  });
+
+  it('lists selected rows, cut after five', () => {
+    expect(subjectText(['a', 'b'])).toBe('a, b');
+    expect(subjectText(['1', '2', '3', '4', '5', '6', '7'])).toBe('1, 2, 3, 4, 5 and 2 more');
+    expect(subjectText('agent7')).toBe('agent7');
+  });
+});
+
+describe('UiHost', () => {
+  it('loads the modals with the first dialog', async () => {
+    renderUi(<UiHost />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => {
+      void alertDialog({ content: 'Payroll is out', contentType: 'text' });
+    });
+    expect(await screen.findByText('Payroll is out')).toBeTruthy();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Enter' })));
+    await waitFor(() => expect(screen.queryByText('Payroll is out')).toBeNull());
   });
 });

@@ -1,97 +1,17 @@
-// Confirm and alert dialogs as promises, rendered by DialogsHost from a tiny external store.
-import { useSyncExternalStore } from 'react';
+// The confirm and alert modals of the dialog store (dialog-store.ts), which holds the promises.
 import { Box, Button, Group, Modal, Progress, Text } from '@mantine/core';
+import {
+  cancelConfirm,
+  dismissAlert,
+  runConfirm,
+  subjectText,
+  useDialogsState,
+  type AlertState,
+  type ConfirmState,
+} from './dialog-store';
 
-export type TConfirmOptions = {
-  heading: string;
-  /** Server-sanitised html shown under the heading. */
-  html?: string;
-  confirmLabel?: string;
-  cancelBtn?: boolean;
-  onConfirm: () => Promise<unknown> | unknown;
-};
-export type TAlertOptions = { content: string; contentType: 'html' | 'text' };
-/** hidden is the absence of a dialog; closed resolves the promise and hides it again. */
-export type ConfirmPhase = 'visible' | 'loading';
-
-type ConfirmState = TConfirmOptions & { phase: ConfirmPhase; resolve: (ok: boolean) => void };
-type AlertState = TAlertOptions & { resolve: () => void };
-type DialogsState = { confirm: ConfirmState | null; alert: AlertState | null };
-
-let state: DialogsState = { confirm: null, alert: null };
-const listeners = new Set<() => void>();
-
-function publish(next: Partial<DialogsState>) {
-  state = { ...state, ...next };
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-function closeConfirm(ok: boolean) {
-  const current = state.confirm;
-  if (!current) return;
-  publish({ confirm: null });
-  current.resolve(ok);
-}
-
-/** Resolves true after onConfirm succeeded, false when cancelled or when onConfirm threw. */
-export function confirmDialog(options: TConfirmOptions): Promise<boolean> {
-  closeConfirm(false);
-  return new Promise<boolean>((resolve) => {
-    publish({ confirm: { cancelBtn: true, ...options, phase: 'visible', resolve } });
-  });
-}
-
-async function runConfirm() {
-  const current = state.confirm;
-  if (!current || current.phase === 'loading') return;
-  publish({ confirm: { ...current, phase: 'loading' } });
-  let ok = true;
-  try {
-    await current.onConfirm();
-  } catch {
-    // A failed action closes the dialog with no change; the caller's api layer reports the error.
-    ok = false;
-  }
-  if (state.confirm?.resolve === current.resolve) closeConfirm(ok);
-}
-
-function cancelConfirm() {
-  if (state.confirm?.phase === 'visible') closeConfirm(false);
-}
-
-/** Shows text or html with a single 'Enter' button; resolves when dismissed. */
-export function alertDialog(options: TAlertOptions): Promise<void> {
-  state.alert?.resolve();
-  return new Promise<void>((resolve) => publish({ alert: { ...options, resolve } }));
-}
-
-function dismissAlert() {
-  const current = state.alert;
-  if (!current) return;
-  publish({ alert: null });
-  current.resolve();
-}
-
-/** Closes every dialog (a confirm resolves false, an alert as dismissed): the session that opened it ended. */
-export function closeDialogs(): void {
-  closeConfirm(false);
-  dismissAlert();
-}
-
-export function useDialogsState(): DialogsState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
-}
+export { alertDialog, closeDialogs, confirmDialog, useDialogsState } from './dialog-store';
+export type { ConfirmPhase, TAlertOptions, TConfirmOptions } from './dialog-store';
 
 function HtmlBody({ html }: { html: string }) {
   // Only html sanitised by the server on save (news, alerts, manuals, notes) reaches this body.
@@ -111,6 +31,11 @@ function ConfirmModal({ dialog }: { dialog: ConfirmState }) {
       centered
       data-phase={dialog.phase}
     >
+      {dialog.subject?.length ? (
+        <Text fw={600} data-testid="confirm-subject" style={{ overflowWrap: 'anywhere' }}>
+          {subjectText(dialog.subject)}
+        </Text>
+      ) : null}
       {dialog.html ? <HtmlBody html={dialog.html} /> : null}
       {busy ? <Progress value={100} animated striped mt="sm" aria-label="Loading" /> : null}
       <Group justify="flex-end" mt="md">

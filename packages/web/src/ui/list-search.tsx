@@ -19,6 +19,8 @@ export type ListSearchProps<F extends string> = {
   children: (field: (name: F) => SearchFieldProps, draft: Partial<Record<F, string>>) => ReactNode;
   /** The accessible name of the search region. */
   label?: string;
+  /** False disables Search (e.g. while the date range is not valid). */
+  canSearch?: (draft: Partial<Record<F, string>>) => boolean;
 };
 
 function valueOf(eventOrValue: unknown): string {
@@ -29,7 +31,13 @@ function valueOf(eventOrValue: unknown): string {
   return typeof eventOrValue === 'string' ? eventOrValue : '';
 }
 
-export function ListSearch<F extends string>({ values, onSearch, children, label }: ListSearchProps<F>) {
+export function ListSearch<F extends string>({
+  values,
+  onSearch,
+  children,
+  label,
+  canSearch,
+}: ListSearchProps<F>) {
   const [draft, setDraft] = useState<Partial<Record<F, string>>>(values);
   // The URL is the state: when it changes (a search, back/forward), the inputs show it again.
   const urlKey = JSON.stringify(values);
@@ -47,16 +55,17 @@ export function ListSearch<F extends string>({ values, onSearch, children, label
       setDraft((prev) => ({ ...prev, [name]: value }));
     },
   });
+  const ready = canSearch?.(draft) ?? true;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSearch(draft);
+    if (ready) onSearch(draft);
   };
 
   return (
     <form onSubmit={submit} role="search" aria-label={label}>
       <Group gap="xs" mb="sm" align="flex-end">
         {children(field, draft)}
-        <Button type="submit" variant="default">
+        <Button type="submit" variant="default" disabled={!ready}>
           Search
         </Button>
       </Group>

@@ -42,6 +42,8 @@ export type ListPage<Row, Id extends string | number, S extends string, F extend
   result: UseQueryResult<TList<Row>>;
   /** The selected row ids, in selection order. */
   selected: Id[];
+  /** The selected rows of the shown page, in selection order (to name them in a confirmation). */
+  selectedRows: Row[];
   clearSelection: () => void;
   table: ListTableProps<Row, Id, S>;
   pagination: PaginationProps;
@@ -69,11 +71,17 @@ export function useListPage<Row, Id extends string | number, S extends string, F
   const onSelectionChange = useCallback((ids: Set<Id>) => setPicked({ queryId, ids }), [queryId]);
   const clearSelection = useCallback(() => setPicked({ queryId, ids: NONE }), [queryId]);
   const selected = useMemo(() => [...selection], [selection]);
+  const items = result.data?.items;
+  const selectedRows = useMemo(() => {
+    const byId = new Map((items ?? []).map((row) => [getRowId(row), row]));
+    return selected.flatMap((id) => byId.get(id) ?? []);
+  }, [items, selected, getRowId]);
 
   return {
     list,
     result,
     selected,
+    selectedRows,
     clearSelection,
     table: {
       data: result.data?.items ?? [],

@@ -60,14 +60,21 @@ export function UnapprovedPage() {
     () =>
       unapprovedColumns(
         (row) =>
-          void confirmDialog({ heading: APPROVE_TEXTS.one, onConfirm: () => mutateAsync({ ids: [row.id] }) }),
+          void confirmDialog({
+            heading: APPROVE_TEXTS.one,
+            subject: row.username,
+            onConfirm: () => mutateAsync({ ids: [row.id] }),
+          }),
       ),
     [mutateAsync],
   );
 
   const approveSelected = async () => {
     const ids = page.selected;
-    if (await confirmDialog({ heading: APPROVE_TEXTS.selected, onConfirm: () => mutateAsync({ ids }) }))
+    const subject = page.selectedRows.map((r) => r.username);
+    if (
+      await confirmDialog({ heading: APPROVE_TEXTS.selected, subject, onConfirm: () => mutateAsync({ ids }) })
+    )
       page.clearSelection();
   };
 
