@@ -50,16 +50,15 @@ export function ClickLogsPage() {
     emptyText: CLICK_LOGS_EMPTY,
   });
   const period = periodSearch(logs.search.values, logs.search.onSearch, thisMonth);
-  const columns = useMemo(() => clickLogColumns(brand), [brand]);
+  const showOffice = hasRole(me.role, Role.Admin);
+  const columns = useMemo(() => clickLogColumns(brand, showOffice), [brand, showOffice]);
 
   return (
     <Page title="Click Logs" tabs={sectionTabs('logs', me)}>
       <ListSearch values={period.shown} onSearch={period.search} label="Search click logs">
         {(field, draft) => (
           <>
-            {!isAgent && (
-              <OfficeAgentFilter field={field} draft={draft} showOffice={hasRole(me.role, Role.Admin)} />
-            )}
+            {!isAgent && <OfficeAgentFilter field={field} draft={draft} showOffice={showOffice} />}
             <SiteFilter field={field} draft={draft} />
             {brand.showIp && <TextInput label="IP" {...field('ipAddress')} w={150} />}
             <LogPeriod field={field} draft={draft} hints={hints} />

@@ -115,6 +115,8 @@ export function StatsTable(props: StatsTableProps) {
       onSortChange={props.onSort}
       footerRows={footerRows}
       print={props.print}
+      // The row number and the grouping's first column (date, office or agent) stay in view.
+      stickyColumns={2}
     />
   );
 }

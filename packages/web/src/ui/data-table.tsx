@@ -1,5 +1,5 @@
 // The list table of every page: TanStack Table v8 for the row model, server-side sorting, selection, variants.
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Box, Checkbox, LoadingOverlay, Table, UnstyledButton } from '@mantine/core';
 import {
   flexRender,
@@ -18,6 +18,8 @@ type ColumnBase<T> = {
   hidden?: boolean;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
+  /** Free text (URLs, notes, conversations) that wraps; every other value stays on one line. */
+  wrap?: boolean;
 };
 
 /**
@@ -58,9 +60,42 @@ export type DataTableProps<T, K extends string | number, S extends string = stri
   rowClassName?: (row: T, index: number) => string | undefined;
   footerRows?: FooterRow[];
   caption?: string;
+  /** How many leading columns stay in view while a wide table scrolls sideways (default 1; the
+   * selection checkbox stays with them). */
+  stickyColumns?: number;
 };
 
 const SELECT_ID = '__select';
+const SELECT_WIDTH = 36;
+
+/**
+ * The left offsets of the kept (sticky) columns, measured on the header row: each starts where the
+ * ones before it end. Measured again whenever the table's size changes (new rows, fonts loaded).
+ */
+function useStickyOffsets(count: number) {
+  const ref = useRef<HTMLTableElement>(null);
+  const [lefts, setLefts] = useState<number[]>([]);
+  useLayoutEffect(() => {
+    const table = ref.current;
+    if (!table || count === 0) return;
+    const measure = () => {
+      const cells = Array.from(table.querySelectorAll('thead > tr:first-child > th')).slice(0, count);
+      let left = 0;
+      const next = cells.map((cell) => {
+        const at = left;
+        left += cell.getBoundingClientRect().width;
+        return Math.round(at);
+      });
+      setLefts((prev) => (prev.length === next.length && prev.every((v, i) => v === next[i]) ? prev : next));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [count]);
+  return { ref, lefts };
+}
 const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
 
 function SortHeader<S extends string>({
@@ -150,6 +185,18 @@ export function DataTable<T, K extends string | number, S extends string = strin
 
   const visible = table.getVisibleLeafColumns();
   const style: CSSProperties | undefined = props.shrink ? { width: 'auto' } : undefined;
+  const stickyCount = Math.min(visible.length, (selectable ? 1 : 0) + (props.stickyColumns ?? 1));
+  const sticky = useStickyOffsets(stickyCount);
+  /** The class (after `base`) and offset of the cell in column `i` when that column is kept in view. */
+  const stickyAt = (i: number, base?: string) => {
+    if (i >= stickyCount) return { className: base };
+    const kept = i === stickyCount - 1 ? [classes.sticky, classes.stickyEdge] : [classes.sticky];
+    return { className: [base, ...kept].filter(Boolean).join(' '), style: { left: sticky.lefts[i] ?? 0 } };
+  };
+  const body = (id: string, i: number, node: ReactNode) => {
+    if (byId.get(id)?.wrap) return <div className={classes.wrap}>{node}</div>;
+    return i < stickyCount ? <div className={classes.stickyText}>{node}</div> : node;
+  };
 
   const headerCell = (id: string): ReactNode => {
     if (id === SELECT_ID) {
@@ -174,18 +221,25 @@ export function DataTable<T, K extends string | number, S extends string = strin
     <Box pos="relative" style={props.shrink ? { display: 'inline-block', maxWidth: '100%' } : undefined}>
       <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 1 }} />
       <div className={classes.scroll} data-table-scroll>
-        <Table {...tableVariantProps(props.print, props.small)} style={style} aria-busy={loading}>
+        <Table
+          {...tableVariantProps(props.print, props.small)}
+          ref={sticky.ref}
+          className={classes.table}
+          style={style}
+          aria-busy={loading}
+        >
           {/* The caption names the table for screen readers; the page title already says it on screen. */}
           {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, i) => {
                   const col = byId.get(header.column.id);
                   return (
                     <Table.Th
                       key={header.id}
-                      w={header.column.id === SELECT_ID ? 36 : col?.width}
+                      {...stickyAt(i)}
+                      w={header.column.id === SELECT_ID ? SELECT_WIDTH : col?.width}
                       ta={col?.align}
                       aria-sort={col?.sortable ? ariaSort(sort, sortFieldOf(col)) : undefined}
                     >
@@ -207,9 +261,9 @@ export function DataTable<T, K extends string | number, S extends string = strin
                   data-highlight={highlighted || undefined}
                   bg={highlighted ? HIGHLIGHT_BG : undefined}
                 >
-                  {row.getVisibleCells().map((cell) =>
+                  {row.getVisibleCells().map((cell, i) =>
                     cell.column.id === SELECT_ID ? (
-                      <Table.Td key={cell.id}>
+                      <Table.Td key={cell.id} {...stickyAt(i)}>
                         <Checkbox
                           aria-label="Select row"
                           size="xs"
@@ -218,8 +272,12 @@ export function DataTable<T, K extends string | number, S extends string = strin
                         />
                       </Table.Td>
                     ) : (
-                      <Table.Td key={cell.id} ta={byId.get(cell.column.id)?.align} className={classes.cell}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      <Table.Td
+                        key={cell.id}
+                        ta={byId.get(cell.column.id)?.align}
+                        {...stickyAt(i, classes.cell)}
+                      >
+                        {body(cell.column.id, i, flexRender(cell.column.columnDef.cell, cell.getContext()))}
                       </Table.Td>
                     ),
                   )}
@@ -238,8 +296,8 @@ export function DataTable<T, K extends string | number, S extends string = strin
             <Table.Tfoot>
               {props.footerRows.map((footer, i) => (
                 <Table.Tr key={i}>
-                  {visible.map((col) => (
-                    <Table.Th key={col.id} ta={byId.get(col.id)?.align}>
+                  {visible.map((col, i) => (
+                    <Table.Th key={col.id} ta={byId.get(col.id)?.align} {...stickyAt(i)}>
                       {footer[col.id] ?? null}
                     </Table.Th>
                   ))}
