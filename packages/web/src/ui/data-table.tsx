@@ -187,15 +187,46 @@ export function DataTable<T, K extends string | number, S extends string = strin
   const style: CSSProperties | undefined = props.shrink ? { width: 'auto' } : undefined;
   const stickyCount = Math.min(visible.length, (selectable ? 1 : 0) + (props.stickyColumns ?? 1));
   const sticky = useStickyOffsets(stickyCount);
-  /** The class (after `base`) and offset of the cell in column `i` when that column is kept in view. */
-  const stickyAt = (i: number, base?: string) => {
+  /** The class (after `base`) and offset of a cell from column `i` over `span` columns when it is kept in view. */
+  const stickyAt = (i: number, base?: string, span = 1) => {
     if (i >= stickyCount) return { className: base };
-    const kept = i === stickyCount - 1 ? [classes.sticky, classes.stickyEdge] : [classes.sticky];
+    const kept = i + span === stickyCount ? [classes.sticky, classes.stickyEdge] : [classes.sticky];
     return { className: [base, ...kept].filter(Boolean).join(' '), style: { left: sticky.lefts[i] ?? 0 } };
   };
   const body = (id: string, i: number, node: ReactNode) => {
-    if (byId.get(id)?.wrap) return <div className={classes.wrap}>{node}</div>;
+    if (byId.get(id)?.wrap)
+      return (
+        <div className={classes.wrap} data-free-text>
+          {node}
+        </div>
+      );
     return i < stickyCount ? <div className={classes.stickyText}>{node}</div> : node;
+  };
+
+  /**
+   * A footer row's cells. A label in a kept column (Page Total) spans the empty kept columns after it,
+   * so it widens none of them.
+   */
+  const footerCells = (footer: FooterRow) => {
+    const cells: ReactNode[] = [];
+    for (let i = 0; i < visible.length; i++) {
+      const col = visible[i];
+      let span = 1;
+      if (i < stickyCount)
+        while (i + span < stickyCount && footer[visible[i + span].id] === undefined) span++;
+      cells.push(
+        <Table.Th
+          key={col.id}
+          colSpan={span}
+          ta={byId.get(col.id)?.align}
+          {...stickyAt(i, classes.cell, span)}
+        >
+          {footer[col.id] ?? null}
+        </Table.Th>,
+      );
+      i += span - 1;
+    }
+    return cells;
   };
 
   const headerCell = (id: string): ReactNode => {
@@ -294,14 +325,8 @@ export function DataTable<T, K extends string | number, S extends string = strin
           </Table.Tbody>
           {props.footerRows?.length ? (
             <Table.Tfoot>
-              {props.footerRows.map((footer, i) => (
-                <Table.Tr key={i}>
-                  {visible.map((col, i) => (
-                    <Table.Th key={col.id} ta={byId.get(col.id)?.align} {...stickyAt(i)}>
-                      {footer[col.id] ?? null}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
+              {props.footerRows.map((footer, r) => (
+                <Table.Tr key={r}>{footerCells(footer)}</Table.Tr>
               ))}
             </Table.Tfoot>
           ) : null}
