@@ -1,5 +1,5 @@
 // The list table of every page: TanStack Table v8 for the row model, server-side sorting, selection, variants.
-import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Box, Checkbox, LoadingOverlay, Table, UnstyledButton } from '@mantine/core';
 import {
   flexRender,
@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import classes from './data-table.module.css';
 import { ariaSort, nextSort, type TSort } from './sort';
+import { useStickyOffsets } from './sticky-columns';
 
 type ColumnBase<T> = {
   id: string;
@@ -68,34 +69,6 @@ export type DataTableProps<T, K extends string | number, S extends string = stri
 const SELECT_ID = '__select';
 const SELECT_WIDTH = 36;
 
-/**
- * The left offsets of the kept (sticky) columns, measured on the header row: each starts where the
- * ones before it end. Measured again whenever the table's size changes (new rows, fonts loaded).
- */
-function useStickyOffsets(count: number) {
-  const ref = useRef<HTMLTableElement>(null);
-  const [lefts, setLefts] = useState<number[]>([]);
-  useLayoutEffect(() => {
-    const table = ref.current;
-    if (!table || count === 0) return;
-    const measure = () => {
-      const cells = Array.from(table.querySelectorAll('thead > tr:first-child > th')).slice(0, count);
-      let left = 0;
-      const next = cells.map((cell) => {
-        const at = left;
-        left += cell.getBoundingClientRect().width;
-        return Math.round(at);
-      });
-      setLefts((prev) => (prev.length === next.length && prev.every((v, i) => v === next[i]) ? prev : next));
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(table);
-    return () => observer.disconnect();
-  }, [count]);
-  return { ref, lefts };
-}
 const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
 
 function SortHeader<S extends string>({
@@ -186,7 +159,7 @@ export function DataTable<T, K extends string | number, S extends string = strin
   const visible = table.getVisibleLeafColumns();
   const style: CSSProperties | undefined = props.shrink ? { width: 'auto' } : undefined;
   const stickyCount = Math.min(visible.length, (selectable ? 1 : 0) + (props.stickyColumns ?? 1));
-  const sticky = useStickyOffsets(stickyCount);
+  const sticky = useStickyOffsets(stickyCount, visible.map((c) => c.id).join(' '));
   /** The class (after `base`) and offset of a cell from column `i` over `span` columns when it is kept in view. */
   const stickyAt = (i: number, base?: string, span = 1) => {
     if (i >= stickyCount) return { className: base };
