@@ -68,7 +68,6 @@ export type DataTableProps<T, K extends string | number, S extends string = stri
 
 const SELECT_ID = '__select';
 const SELECT_WIDTH = 36;
-
 const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
 
 function SortHeader<S extends string>({
