@@ -77,7 +77,8 @@ describe('chat logs', () => {
     const row = rows(page).filter({ hasText: client });
     await row.waitFor();
     const text = await row.innerText();
-    assert.match(text, new RegExp(mine.office.officeName));
+    // An agent's rows are all its own office: no Office column.
+    assert.equal(await page.getByRole('columnheader', { name: 'Office' }).count(), 0);
     assert.match(text, new RegExp(mine.agent.username));
     assert.match(text, new RegExp(site.sitename));
     assert.match(text, /Asked about the trial\.\s+Signed up\./);
@@ -104,8 +105,9 @@ describe('chat logs', () => {
     assert.match(download.suggestedFilename(), /^chat-logs-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path()) ?? '', 'utf8');
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-    assert.equal(lines[0], 'Office,Agent,Site,Client Name,Conversation,Submit Time');
-    assert.match(lines[1], new RegExp(`^${mine.office.officeName},${mine.agent.username},`));
+    // Every row is its own office: no Office column.
+    assert.equal(lines[0], 'Agent,Site,Client Name,Conversation,Submit Time');
+    assert.match(lines[1], new RegExp(`^${mine.agent.username},`));
     assert.equal(csv.includes(theirClient), false, "another office's log is not exported");
     await page.context().close();
 

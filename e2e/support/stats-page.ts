@@ -19,12 +19,18 @@ export async function headers(page: Page): Promise<string[]> {
   );
 }
 
+/** The footer rows, a label spanning several columns (Page Total over No and Date) counted once per column. */
 async function footerRows(page: Page): Promise<string[][]> {
-  const rows = statsTable(page).locator('tfoot tr');
-  const out: string[][] = [];
-  for (let i = 0; i < (await rows.count()); i++)
-    out.push((await rows.nth(i).locator('th').allInnerTexts()).map((t) => t.trim()));
-  return out;
+  return statsTable(page)
+    .locator('tfoot tr')
+    .evaluateAll((rows) =>
+      rows.map((tr) =>
+        Array.from(tr.querySelectorAll('th')).flatMap((th) => [
+          (th.innerText ?? '').trim(),
+          ...Array<string>(th.colSpan - 1).fill(''),
+        ]),
+      ),
+    );
 }
 
 /** The cell of `column` (its header) in the first body or footer row with a cell including `rowText`. */

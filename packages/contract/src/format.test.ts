@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatDecimal,
+  formatCount,
   formatDomainHidden,
   formatLabel,
   formatPercent,
@@ -13,7 +14,10 @@ import {
   formatRole,
   formatSignedPercent,
   formatUniqueRatio,
+  groupThousands,
   officeProgress,
+  pesoAmount,
+  priceAmount,
   ROLE_LABELS,
   rowNumber,
 } from './format';
@@ -53,7 +57,11 @@ describe('formatPrice', () => {
     ['12.50', '$12.50'],
     [12.5, '$12.50'],
     [3, '$3.00'],
-    ['1234567.891', '$1234567.89'],
+    ['1234567.891', '$1,234,567.89'],
+    ['12141', '$12,141.00'],
+    ['999.999', '$1,000.00'],
+    ['-12141.5', '$12,141.50'],
+    ['999.99', '$999.99'],
     [-12.5, '$12.50'],
     ['-3', '$3.00'],
     ['-0.001', '$0.00'],
@@ -69,13 +77,55 @@ describe('formatPeso', () => {
     ['0.00', '₱0'],
     [12.5, '₱12.5'],
     ['12.50', '₱12.5'],
-    [1200, '₱1200'],
-    ['1200.00', '₱1200'],
+    [1200, '₱1,200'],
+    ['1200.00', '₱1,200'],
+    ['198845', '₱198,845'],
+    ['-1234567.5', '₱1,234,567.5'],
+    ['999', '₱999'],
     [-7.25, '₱7.25'],
     [3.456, '₱3.46'],
     ['0.004', '₱0'],
     ['10.10', '₱10.1'],
   ])('%s -> %s', (v, out) => expect(formatPeso(v)).toBe(out));
+});
+
+describe('thousands separators', () => {
+  it.each([
+    ['0', '0'],
+    ['999', '999'],
+    ['1000', '1,000'],
+    ['12141.00', '12,141.00'],
+    ['-1234567.891', '-1,234,567.891'],
+    ['123456789012345678901.24', '123,456,789,012,345,678,901.24'],
+    ['0.12345', '0.12345'],
+  ])('groupThousands %s -> %s', (v, out) => expect(groupThousands(v)).toBe(out));
+
+  it.each([
+    [0, '0'],
+    [null, '0'],
+    ['abc', '0'],
+    [999, '999'],
+    [1520, '1,520'],
+    ['1520', '1,520'],
+    [1234567, '1,234,567'],
+    [-4200, '-4,200'],
+  ])('formatCount %s -> %s', (v, out) => expect(formatCount(v)).toBe(out));
+});
+
+describe('plain amounts for spreadsheets', () => {
+  it.each([
+    ['12141', '12141.00'],
+    ['-12141.5', '12141.50'],
+    [null, '0.00'],
+    ['1.005', '1.01'],
+  ])('priceAmount %s -> %s', (v, out) => expect(priceAmount(v)).toBe(out));
+
+  it.each([
+    ['198845.00', '198845'],
+    ['-7.25', '7.25'],
+    ['12.50', '12.5'],
+    [0, '0'],
+  ])('pesoAmount %s -> %s', (v, out) => expect(pesoAmount(v)).toBe(out));
 });
 
 describe('percentages', () => {

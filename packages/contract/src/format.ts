@@ -37,14 +37,37 @@ export function formatDecimal(v: NumberLike, digits: number): string {
 const dropSign = (s: string) => s.replace(/^-/, '');
 const trimZeros = (s: string) => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
 
-/** '$' + absolute value with 2 decimals; '$0.00' for 0, null or a non-number. */
-export function formatPrice(v: NumberLike): string {
-  return `$${dropSign(formatDecimal(v, 2))}`;
+/** Thousands separators in the whole part of a plain decimal string ('-12141.00' -> '-12,141.00'), on the digits. */
+export function groupThousands(plain: string): string {
+  return plain.replace(
+    /^([+-]?)(\d+)/,
+    (_, sign: string, whole: string) => sign + whole.replace(/\B(?=(\d{3})+$)/g, ','),
+  );
 }
 
-/** '₱' + absolute value with up to 2 decimals and no trailing zeros ('₱12.5', '₱1200', '₱0'). */
+/** A price as a spreadsheet reads it: the absolute value with 2 decimals, no sign or separator ('12141.00'). */
+export function priceAmount(v: NumberLike): string {
+  return dropSign(formatDecimal(v, 2));
+}
+
+/** A peso amount as a spreadsheet reads it: the absolute value, up to 2 decimals, no trailing zeros ('198845'). */
+export function pesoAmount(v: NumberLike): string {
+  return trimZeros(priceAmount(v));
+}
+
+/** '$' + absolute value with 2 decimals and thousands separators; '$0.00' for 0, null or a non-number. */
+export function formatPrice(v: NumberLike): string {
+  return `$${groupThousands(priceAmount(v))}`;
+}
+
+/** '₱' + absolute value with up to 2 decimals, no trailing zeros, thousands separators ('₱12.5', '₱1,200', '₱0'). */
 export function formatPeso(v: NumberLike): string {
-  return `₱${trimZeros(dropSign(formatDecimal(v, 2)))}`;
+  return `₱${groupThousands(pesoAmount(v))}`;
+}
+
+/** A count with thousands separators ('1,520'); '0' for null or a non-number. */
+export function formatCount(v: NumberLike): string {
+  return groupThousands(formatDecimal(v, 0));
 }
 
 /** Percentage with 2 decimals ('12.50%', '-3.00%'). */

@@ -1,7 +1,17 @@
 // The columns of the report pages, defined once for the screen, its footer totals and the CSV export.
 import { avpPeriodHeading, type TAvpRange } from './avp';
 import { hasRole, Role } from './common';
-import { bonusRatio, formatDateTime, formatPercent, formatPeso, formatPrice } from './format';
+import {
+  bonusRatio,
+  formatCount,
+  formatDateTime,
+  formatDecimal,
+  formatPercent,
+  formatPeso,
+  formatPrice,
+  pesoAmount,
+  priceAmount,
+} from './format';
 import { addDays, formatPeriod } from './period';
 import {
   isAvpKind,
@@ -258,7 +268,8 @@ export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
   return cols.filter((c): c is TStatsColumn => !!c);
 }
 
-/** A cell as text (screen and CSV): money with its sign, percent with 2 decimals, the AVP period heading. */
+/** A cell as text on screen: money with its sign, money and counts with thousands separators, percent
+ * with 2 decimals, the AVP period heading. */
 export function formatStatsCell(col: TStatsColumn, v: Cell, avpPeriods: readonly TAvpRange[] = []): string {
   if (v === null || v === undefined) return '';
   switch (col.format) {
@@ -268,6 +279,45 @@ export function formatStatsCell(col: TStatsColumn, v: Cell, avpPeriods: readonly
       return formatPeso(v);
     case 'percent':
       return formatPercent(v);
+    case 'count':
+      return formatCount(v);
+    default:
+      return formatStatsText(col, v, avpPeriods);
+  }
+}
+
+/** A cell in the CSV export: money, percentages and counts as bare numbers a spreadsheet sums (the unit is
+ * in the header, see statsCsvHeader); other cells as on screen. */
+export function formatStatsCsvCell(
+  col: TStatsColumn,
+  v: Cell,
+  avpPeriods: readonly TAvpRange[] = [],
+): string {
+  if (v === null || v === undefined) return '';
+  switch (col.format) {
+    case 'price':
+      return priceAmount(v);
+    case 'peso':
+      return pesoAmount(v);
+    case 'percent':
+      return formatDecimal(v, 2);
+    case 'count':
+      return String(v);
+    default:
+      return formatStatsText(col, v, avpPeriods);
+  }
+}
+
+const UNIT: Partial<Record<TStatsFormat, string>> = { price: '($)', peso: '(₱)', percent: '(%)' };
+
+/** A column's CSV header: the screen's, with the unit its bare numbers are in ('Earning ($)'). */
+export function statsCsvHeader(col: TStatsColumn): string {
+  const unit = UNIT[col.format];
+  return unit && !col.header.endsWith(unit) ? `${col.header} ${unit}` : col.header;
+}
+
+function formatStatsText(col: TStatsColumn, v: string | number, avpPeriods: readonly TAvpRange[]): string {
+  switch (col.format) {
     case 'instant':
       return formatDateTime(String(v));
     case 'week':

@@ -4,6 +4,7 @@ import {
   CHAT_LOG_HEADERS,
   CHAT_LOG_SITE_INVALID,
   formatDateTime,
+  isAdmin,
   type TChatLogRow,
   type TChatLogSearch,
   ZChatLogCreate,
@@ -53,9 +54,10 @@ export async function listChatLogs(ctx: AppContext, p: Principal, q: TChatLogSea
 }
 
 const h = CHAT_LOG_HEADERS;
-/** The CSV columns: the screen's, in its order and with its headers and formats. */
+const OFFICE_COLUMN: CsvColumn<ChatLogRecord> = { header: h.officeName, value: (r) => r.office_name };
+/** The CSV columns: the screen's, in its order and with its headers and formats (the office first, for
+ * admins only: an office's or agent's rows are all its own office). */
 const CSV_COLUMNS: CsvColumn<ChatLogRecord>[] = [
-  { header: h.officeName, value: (r) => r.office_name },
   { header: h.agentUsername, value: (r) => r.agent_username },
   { header: h.sitename, value: (r) => r.sitename },
   { header: h.clientUsername, value: (r) => r.client_username },
@@ -67,7 +69,8 @@ const CSV_COLUMNS: CsvColumn<ChatLogRecord>[] = [
 export async function exportChatLogs(ctx: AppContext, p: Principal, q: TChatLogSearch, reply: FastifyReply) {
   await assertFilters(ctx, p, q);
   const chunks = chatLogChunks(ctx.db, p, q);
-  return sendCsv(reply, csvFileName(['chat-logs', q.start, q.end]), CSV_COLUMNS, chunks);
+  const columns = isAdmin(p.role) ? [OFFICE_COLUMN, ...CSV_COLUMNS] : CSV_COLUMNS;
+  return sendCsv(reply, csvFileName(['chat-logs', q.start, q.end]), columns, chunks);
 }
 
 type ChatLogCreate = z.output<typeof ZChatLogCreate>;

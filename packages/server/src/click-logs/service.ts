@@ -3,6 +3,7 @@
 import {
   CLICK_LOG_HEADERS,
   formatDateTime,
+  isAdmin,
   type TBrand,
   type TClickLogRow,
   type TClickLogSearch,
@@ -51,11 +52,12 @@ export async function listClickLogs(ctx: AppContext, p: Principal, q: TClickLogS
   return { items: items.map((r) => toRow(r, view)), total };
 }
 
-/** The CSV columns: the screen's, in its order and with its headers and formats. */
-function csvColumns(view: View): CsvColumn<ClickLogRecord>[] {
+/** The CSV columns: the screen's, in its order and with its headers and formats; the office only for
+ * admins (an office's or agent's rows are all its own office). */
+function csvColumns(view: View, office: boolean): CsvColumn<ClickLogRecord>[] {
   const h = CLICK_LOG_HEADERS;
   const columns: (CsvColumn<ClickLogRecord> | false)[] = [
-    { header: h.officeName, value: (r) => r.office_name },
+    office && { header: h.officeName, value: (r) => r.office_name },
     { header: h.agentUsername, value: (r) => r.agent_username },
     { header: h.sitename, value: (r) => r.sitename },
     { header: h.typename, value: (r) => r.typename },
@@ -79,7 +81,7 @@ export async function exportClickLogs(
   return sendCsv(
     reply,
     csvFileName(['click-logs', q.start, q.end]),
-    csvColumns(clickLogView(ctx.brand)),
+    csvColumns(clickLogView(ctx.brand), isAdmin(p.role)),
     chunks,
   );
 }

@@ -209,8 +209,9 @@ describe('POST sale-logs/export', () => {
       a.agentUsername,
       a.site.sitename,
       'Main',
-      '$10.00',
-      '₱100',
+      // Bare numbers a spreadsheet sums; the headers name the currencies.
+      '10.00',
+      '100',
       String(c1),
       'Sale',
       'https://ads.example/',
@@ -221,10 +222,10 @@ describe('POST sale-logs/export', () => {
       body,
     });
     const officeRows = rowsOf(asOffice.body);
+    // An office's rows are all its own: no Office column.
     expect(officeRows[0]).toEqual([
       'Date',
       'Email',
-      'Office',
       'Agent',
       'Site',
       'Link',

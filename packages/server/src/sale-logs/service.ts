@@ -2,9 +2,10 @@
 // EARNING_VISIBLE permission, referers only for the superadmin; the CSV holds every matching sale.
 import {
   formatDateTime,
-  formatPeso,
-  formatPrice,
   formatRecordType,
+  isAdmin,
+  pesoAmount,
+  priceAmount,
   Permission,
   Role,
   SALE_LOG_HEADERS,
@@ -19,6 +20,8 @@ import { assertAgentFilter } from '../click-logs/filters';
 import { saleLogChunks, searchSaleLogs, type SaleLogRecord } from './sql';
 
 const saleLogView = (p: Principal) => ({
+  // An office's or agent's rows are all its own office.
+  office: isAdmin(p.role),
   earning: hasPermission(p, Permission.EarningVisible),
   referer: p.role === Role.Superadmin,
 });
@@ -50,18 +53,19 @@ export async function listSaleLogs(ctx: AppContext, p: Principal, q: TSaleLogSea
   return { earningVisible: view.earning, items: { items: items.map((r) => toRow(r, view)), total } };
 }
 
-/** The CSV columns: the screen's, in its order and with its headers and formats. */
+/** The CSV columns: the screen's, in its order and with its headers (which name the currencies); money as
+ * bare numbers a spreadsheet sums. */
 function csvColumns(view: View): CsvColumn<SaleLogRecord>[] {
   const h = SALE_LOG_HEADERS;
   const columns: (CsvColumn<SaleLogRecord> | false)[] = [
     { header: h.date, value: (r) => formatDateTime(r.date) },
     { header: h.customerEmail, value: (r) => r.customer_email },
-    { header: h.officeName, value: (r) => r.office_name },
+    view.office && { header: h.officeName, value: (r) => r.office_name },
     { header: h.agent, value: (r) => r.agent_username },
     { header: h.sitename, value: (r) => r.sitename },
     { header: h.typename, value: (r) => r.typename },
-    view.earning && { header: h.earning, value: (r) => formatPrice(r.earning) },
-    { header: h.payout, value: (r) => formatPeso(r.payout) },
+    view.earning && { header: h.earning, value: (r) => priceAmount(r.earning) },
+    { header: h.payout, value: (r) => pesoAmount(r.payout) },
     { header: h.clickId, value: (r) => toId(r.click_id) },
     { header: h.eventType, value: (r) => formatRecordType(r.event_type) },
     view.referer && { header: h.referer, value: (r) => r.referer },

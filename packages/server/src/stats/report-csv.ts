@@ -1,10 +1,12 @@
-// CSV export of a report: every row of the current criteria (not just the page) in the screen's columns,
-// headers and formats, then the Overall Total, through the app's one streaming CSV writer.
+// CSV export of a report: every row of the current criteria (not just the page) in the screen's columns
+// and headers, then the Overall Total, through the app's one streaming CSV writer. Money, percentages and
+// counts are bare numbers (the unit in the header) so a spreadsheet sums them.
 import type { FastifyReply } from 'fastify';
 import {
-  formatStatsCell,
+  formatStatsCsvCell,
   STATS_FOOTER,
   statsColumns,
+  statsCsvHeader,
   type TStatsKind,
   type TStatsOverall,
   type TStatsRow,
@@ -58,11 +60,11 @@ export async function exportStats(
   const avpPeriods = await listAvpPeriods(ctx.db);
   const specs = statsColumns({ kind, role: p.role, showUniques: ctx.brand.showUniques, result: flags });
   const columns: CsvColumn<Line>[] = specs.map((spec, i) => ({
-    header: spec.header,
+    header: statsCsvHeader(spec),
     value: ({ row, overall: o }) => {
-      if (row) return formatStatsCell(spec, spec.value(row), avpPeriods);
+      if (row) return formatStatsCsvCell(spec, spec.value(row), avpPeriods);
       if (i === 0) return STATS_FOOTER.overall;
-      return spec.total && o ? formatStatsCell(spec, spec.value(o), avpPeriods) : '';
+      return spec.total && o ? formatStatsCsvCell(spec, spec.value(o), avpPeriods) : '';
     },
   }));
   const withTotal = (async function* () {

@@ -1,7 +1,13 @@
 // The columns of the agents list (spec 1 /app/agents): seven sortable, password and actions not.
 import { Anchor, Button, Group, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import { AGENT_TEXTS, formatAccountStatus, formatDateTime, type TAgentRow } from '@salesdesk/contract';
+import {
+  AGENT_TEXTS,
+  formatAccountStatus,
+  formatCount,
+  formatDateTime,
+  type TAgentRow,
+} from '@salesdesk/contract';
 import type { DataColumn } from '../ui/data-table';
 import type { AgentSortField } from './api';
 import type { StatusChange } from './agent-status';
@@ -17,11 +23,15 @@ export const agentLoginsPath = (row: Pick<TAgentRow, 'id' | 'companyId'>) =>
 const statusText = (r: TAgentRow) =>
   `${formatAccountStatus(r.active, r.hidden)}${r.loginBlocked ? ', login disabled' : ''}${r.approved ? '' : ', unapproved'}`;
 
-export function agentColumns(change: ChangeRow): DataColumn<TAgentRow, AgentSortField>[] {
+/** `showOffice` is for admins: an office's agents are all its own. */
+export function agentColumns(
+  change: ChangeRow,
+  showOffice: boolean,
+): DataColumn<TAgentRow, AgentSortField>[] {
   return [
     { id: 'username', header: 'Username', sortable: true, cell: (r) => r.username },
     { id: 'password', header: 'Password', cell: (r) => r.plainPassword ?? '' },
-    { id: 'officeName', header: 'Office', sortable: true, cell: (r) => r.officeName },
+    { id: 'officeName', header: 'Office', sortable: true, hidden: !showOffice, cell: (r) => r.officeName },
     { id: 'regTime', header: 'Registered', sortable: true, cell: (r) => formatDateTime(r.regTime) },
     {
       id: 'lastLoginTime',
@@ -36,7 +46,7 @@ export function agentColumns(change: ChangeRow): DataColumn<TAgentRow, AgentSort
       align: 'right',
       cell: (r) => (
         <Anchor component={Link} to={agentLoginsPath(r)}>
-          {r.loginCount}
+          {formatCount(r.loginCount)}
         </Anchor>
       ),
     },
@@ -48,7 +58,7 @@ export function agentColumns(change: ChangeRow): DataColumn<TAgentRow, AgentSort
       align: 'right',
       cell: (r) => (
         <Anchor component={Link} to={agentSitesPath(r)}>
-          {r.sitesCount}
+          {formatCount(r.sitesCount)}
         </Anchor>
       ),
     },

@@ -2,7 +2,8 @@
 import { useMemo } from 'react';
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { AGENT_SEARCH_FIELDS, AGENT_SORT_FIELDS } from '@salesdesk/contract';
+import { AGENT_SEARCH_FIELDS, AGENT_SORT_FIELDS, isAdmin } from '@salesdesk/contract';
+import { useMe } from '../session/use-session';
 import { Page } from '../shell/page';
 import { DataTable } from '../ui/data-table';
 import { ListSearch } from '../ui/list-search';
@@ -28,9 +29,10 @@ export function AgentsListPage() {
     selectable: true,
   });
   const { mutateAsync } = useSetAgentsStatus();
+  const showOffice = isAdmin(useMe().role);
   const columns = useMemo(
-    () => agentColumns((row, change) => void changeRow(mutateAsync, row, change)),
-    [mutateAsync],
+    () => agentColumns((row, change) => void changeRow(mutateAsync, row, change), showOffice),
+    [mutateAsync, showOffice],
   );
 
   const bulk = async (change: StatusChange) => {

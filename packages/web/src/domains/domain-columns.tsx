@@ -10,8 +10,8 @@ export function domainColumns(
   return [
     { id: 'domain', header: 'Preferred Domain', cell: (r) => r.domain },
     { id: 'hidden', header: 'Status', cell: (r) => formatDomainHidden(r.hidden) },
-    { id: 'companies', header: 'Offices', cell: (r) => r.companies.join(', ') },
-    { id: 'description', header: 'Note', cell: (r) => r.description },
+    { id: 'companies', header: 'Offices', wrap: true, cell: (r) => r.companies.join(', ') },
+    { id: 'description', header: 'Note', wrap: true, cell: (r) => r.description },
     {
       id: 'actions',
       header: 'Actions',

@@ -1,6 +1,6 @@
 // A top-10 table (Home, Top agents): No, Office, Agent (name in brackets), Sales; the top 3 highlighted.
 import { Stack, Text, Title } from '@mantine/core';
-import { TOP_HEADERS, TOP_HIGHLIGHTED, topAgentLabel, type TTopRow } from '@salesdesk/contract';
+import { formatCount, TOP_HEADERS, TOP_HIGHLIGHTED, topAgentLabel, type TTopRow } from '@salesdesk/contract';
 import { DataTable, type DataColumn } from '../ui/data-table';
 
 export type TopPlace = TTopRow & { no: number };
@@ -28,7 +28,7 @@ export function topColumns(showOffice: boolean, showAgent: boolean): DataColumn<
     { id: 'no', header: TOP_HEADERS.no, cell: (r) => r.no, width: 48 },
     { id: 'office', header: TOP_HEADERS.office, cell: (r) => r.office, hidden: !showOffice },
     { id: 'agent', header: TOP_HEADERS.agent, cell: (r) => topAgentLabel(r), hidden: !showAgent },
-    { id: 'sales', header: TOP_HEADERS.sales, cell: (r) => r.sales, align: 'right' },
+    { id: 'sales', header: TOP_HEADERS.sales, cell: (r) => formatCount(r.sales), align: 'right' },
   ];
 }
 

@@ -9,14 +9,16 @@ import {
 } from '@salesdesk/contract';
 import type { DataColumn } from '../ui/data-table';
 
-export const chatLogColumns: DataColumn<TChatLogRow, TChatLogSortField>[] = [
-  { id: 'officeName', header: h.officeName, sortable: true, cell: (r) => r.officeName },
+/** `showOffice` is for admins: an office's or agent's logs are all its own office. */
+export const chatLogColumns = (showOffice: boolean): DataColumn<TChatLogRow, TChatLogSortField>[] => [
+  { id: 'officeName', header: h.officeName, sortable: true, hidden: !showOffice, cell: (r) => r.officeName },
   { id: 'agentUsername', header: h.agentUsername, sortable: true, cell: (r) => r.agentUsername },
   { id: 'sitename', header: h.sitename, sortable: true, cell: (r) => r.sitename },
   { id: 'clientUsername', header: h.clientUsername, sortable: true, cell: (r) => r.clientUsername },
   {
     id: 'conversation',
     header: h.conversation,
+    wrap: true,
     // A conversation keeps the lines it was typed in.
     cell: (r) => (
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

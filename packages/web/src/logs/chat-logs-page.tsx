@@ -1,5 +1,6 @@
 // /app/logs/chat: the chat logs of the caller's tenant, filtered and paged on the server, with a CSV
 // export of every matching log; agents add new ones.
+import { useMemo } from 'react';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { CHAT_LOG_FILTERS, CHAT_LOG_SORT_FIELDS, CHAT_LOGS_EMPTY, hasRole, Role } from '@salesdesk/contract';
@@ -22,6 +23,8 @@ const AGENT_FILTERS = CHAT_LOG_FILTERS.filter((f) => f !== 'companyId' && f !== 
 export function ChatLogsPage() {
   const me = useMe();
   const isAgent = me.role === Role.Agent;
+  const showOffice = hasRole(me.role, Role.Admin);
+  const columns = useMemo(() => chatLogColumns(showOffice), [showOffice]);
   const { hints, thisMonth } = useLogPeriod();
   const logs = useListPage({
     queryKey: CHAT_LOGS_KEY,
@@ -56,9 +59,7 @@ export function ChatLogsPage() {
         {(field, draft) => (
           <>
             <SiteFilter field={field} draft={draft} />
-            {!isAgent && (
-              <OfficeAgentFilter field={field} draft={draft} showOffice={hasRole(me.role, Role.Admin)} />
-            )}
+            {!isAgent && <OfficeAgentFilter field={field} draft={draft} showOffice={showOffice} />}
             <LogPeriod field={field} draft={draft} hints={hints} />
           </>
         )}
@@ -69,7 +70,7 @@ export function ChatLogsPage() {
         total={logs.result.data?.total}
         fallbackName="chat-logs.csv"
       />
-      <DataTable columns={chatLogColumns} caption="Chat Logs" {...logs.table} />
+      <DataTable columns={columns} caption="Chat Logs" {...logs.table} />
       <Pagination {...logs.pagination} />
     </Page>
   );

@@ -20,22 +20,25 @@ const Wrapped = ({ text }: { text: string | null }) => (
   </Text>
 );
 
+/** `showOffice` is for admins: an office's or agent's clicks are all its own office. */
 export function clickLogColumns(
   brand: Pick<TBrand, 'showIp' | 'showUniques' | 'showReferer'>,
+  showOffice: boolean,
 ): DataColumn<TClickLogRow, TClickLogSortField>[] {
   const ip = brand.showIp;
   return [
-    { id: 'officeName', header: h.officeName, cell: (r) => r.officeName },
+    { id: 'officeName', header: h.officeName, hidden: !showOffice, cell: (r) => r.officeName },
     { id: 'agentUsername', header: h.agentUsername, cell: (r) => r.agentUsername },
     { id: 'sitename', header: h.sitename, cell: (r) => r.sitename },
     { id: 'typename', header: h.typename, cell: (r) => r.typename },
-    { id: 'url', header: h.url, cell: (r) => <Wrapped text={r.url} /> },
+    { id: 'url', header: h.url, wrap: true, cell: (r) => <Wrapped text={r.url} /> },
     { id: 'clickTime', header: h.clickTime, sortable: true, cell: (r) => formatDateTime(r.clickTime) },
     { id: 'fromIp', header: h.fromIp, hidden: !ip, cell: (r) => <IpLink ip={r.fromIp} /> },
     { id: 'uniques', header: h.uniques, hidden: !(ip && brand.showUniques), cell: (r) => r.uniques },
     {
       id: 'referer',
       header: h.referer,
+      wrap: true,
       hidden: !(ip && brand.showReferer),
       cell: (r) => <Wrapped text={r.referer} />,
     },

@@ -49,7 +49,8 @@ export function ClickLogsPage() {
     emptyText: CLICK_LOGS_EMPTY,
   });
   const period = periodSearch(logs.search.values, logs.search.onSearch, thisMonth);
-  const columns = useMemo(() => clickLogColumns(brand), [brand]);
+  const showOffice = hasRole(me.role, Role.Admin);
+  const columns = useMemo(() => clickLogColumns(brand, showOffice), [brand, showOffice]);
 
   return (
     <Page title="Click Logs">
@@ -61,9 +62,7 @@ export function ClickLogsPage() {
       >
         {(field, draft) => (
           <>
-            {!isAgent && (
-              <OfficeAgentFilter field={field} draft={draft} showOffice={hasRole(me.role, Role.Admin)} />
-            )}
+            {!isAgent && <OfficeAgentFilter field={field} draft={draft} showOffice={showOffice} />}
             <SiteFilter field={field} draft={draft} />
             {brand.showIp && <TextInput label="IP" {...field('ipAddress')} w={150} />}
             <LogPeriod field={field} draft={draft} hints={hints} />

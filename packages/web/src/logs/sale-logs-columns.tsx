@@ -14,13 +14,15 @@ import { Peso, Price } from '../ui/money';
 const h = SALE_LOG_HEADERS;
 
 export function saleLogColumns(show: {
+  /** For admins: an office's or agent's sales are all its own office. */
+  office: boolean;
   earning: boolean;
   referer: boolean;
 }): DataColumn<TSaleLogRow, TSaleLogSortField>[] {
   return [
     { id: 'date', header: h.date, sortable: true, cell: (r) => formatDateTime(r.date) },
     { id: 'customerEmail', header: h.customerEmail, cell: (r) => r.customerEmail },
-    { id: 'officeName', header: h.officeName, cell: (r) => r.officeName },
+    { id: 'officeName', header: h.officeName, hidden: !show.office, cell: (r) => r.officeName },
     { id: 'agent', header: h.agent, cell: (r) => r.agent },
     { id: 'sitename', header: h.sitename, cell: (r) => r.sitename },
     { id: 'typename', header: h.typename, cell: (r) => r.typename },
@@ -37,6 +39,7 @@ export function saleLogColumns(show: {
     {
       id: 'referer',
       header: h.referer,
+      wrap: true,
       hidden: !show.referer,
       cell: (r) => (
         <Text size="sm" style={{ wordBreak: 'break-all' }}>

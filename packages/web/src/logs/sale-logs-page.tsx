@@ -88,7 +88,12 @@ export function SaleLogsPage() {
   );
   const earningVisible = (logs.result.data as SaleLogsPage | undefined)?.earningVisible ?? false;
   const columns = useMemo(
-    () => saleLogColumns({ earning: earningVisible, referer: me.role === Role.Superadmin }),
+    () =>
+      saleLogColumns({
+        office: hasRole(me.role, Role.Admin),
+        earning: earningVisible,
+        referer: me.role === Role.Superadmin,
+      }),
     [earningVisible, me.role],
   );
 

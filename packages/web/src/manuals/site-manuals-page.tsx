@@ -22,7 +22,7 @@ function manualColumns(
 ): DataColumn<TSiteManualRow, TSiteManualSortField>[] {
   return [
     { id: 'sitename', header: 'Site Name', sortable: true, cell: (r) => r.sitename },
-    { id: 'title', header: 'Title', sortable: true, cell: (r) => r.title },
+    { id: 'title', header: 'Title', sortable: true, wrap: true, cell: (r) => r.title },
     {
       id: 'actions',
       header: 'Actions',

@@ -1,7 +1,7 @@
 // The columns of the offices list (spec 1 /app/offices): six sortable, three not.
 import { Anchor, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatAccountStatus, formatDateTime, type TOfficeRow } from '@salesdesk/contract';
+import { formatAccountStatus, formatCount, formatDateTime, type TOfficeRow } from '@salesdesk/contract';
 import type { DataColumn } from '../ui/data-table';
 import type { OfficeSortField } from './api';
 
@@ -23,7 +23,7 @@ export function officeColumns(actions: OfficeRowActions): DataColumn<TOfficeRow,
       align: 'right',
       cell: (r) => (
         <Anchor component={Link} to={`/app/agents?companyId=${r.companyId}`}>
-          {r.agentsCount}
+          {formatCount(r.agentsCount)}
         </Anchor>
       ),
     },
@@ -34,7 +34,7 @@ export function officeColumns(actions: OfficeRowActions): DataColumn<TOfficeRow,
       align: 'right',
       cell: (r) => (
         <Anchor component={Link} to={officeSitesPath(r)}>
-          {r.sitesCount}
+          {formatCount(r.sitesCount)}
         </Anchor>
       ),
     },

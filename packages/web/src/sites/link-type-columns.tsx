@@ -38,6 +38,7 @@ export function linkTypeColumns(a: LinkTypeRowActions): DataColumn<TLinkType, TL
     {
       id: 'url',
       header: 'URL',
+      wrap: true,
       sortable: true,
       cell: (r) => (
         <Anchor

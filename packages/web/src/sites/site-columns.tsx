@@ -1,7 +1,7 @@
 // The columns of the sites list (spec 2 section 2.5): name, type, link count, status and actions.
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatAccountStatus, type TSiteRow } from '@salesdesk/contract';
+import { formatAccountStatus, formatCount, type TSiteRow } from '@salesdesk/contract';
 import type { DataColumn } from '../ui/data-table';
 import type { SiteSortField } from './api';
 
@@ -15,7 +15,7 @@ export function siteColumns(actions: SiteRowActions): DataColumn<TSiteRow, SiteS
   return [
     { id: 'sitename', header: 'Name', sortable: true, cell: (r) => r.sitename },
     { id: 'type', header: 'Type', sortable: true, cell: (r) => r.type },
-    { id: 'typeCount', header: 'Link count', align: 'right', cell: (r) => r.typeCount },
+    { id: 'typeCount', header: 'Link count', align: 'right', cell: (r) => formatCount(r.typeCount) },
     { id: 'status', header: 'Status', sortable: true, cell: (r) => formatAccountStatus(r.status, r.hidden) },
     {
       id: 'actions',

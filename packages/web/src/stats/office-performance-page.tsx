@@ -3,6 +3,7 @@
 import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import {
+  formatCount,
   isAdmin,
   isDateRangeValid,
   OFFICE_STATS_EMPTY,
@@ -44,8 +45,20 @@ const sortOf = (q: { sortField?: TPerformanceSortField; sortAsc?: boolean }) => 
 
 const columns: DataColumn<TPerformanceRow, TPerformanceSortField>[] = [
   { id: 'name', header: PERFORMANCE_HEADERS.name, cell: (r) => r.name, sortable: true },
-  { id: 'sales1', header: PERFORMANCE_HEADERS.sales1, cell: (r) => r.sales1, sortable: true, align: 'right' },
-  { id: 'sales2', header: PERFORMANCE_HEADERS.sales2, cell: (r) => r.sales2, sortable: true, align: 'right' },
+  {
+    id: 'sales1',
+    header: PERFORMANCE_HEADERS.sales1,
+    cell: (r) => formatCount(r.sales1),
+    sortable: true,
+    align: 'right',
+  },
+  {
+    id: 'sales2',
+    header: PERFORMANCE_HEADERS.sales2,
+    cell: (r) => formatCount(r.sales2),
+    sortable: true,
+    align: 'right',
+  },
   {
     id: 'progress',
     header: PERFORMANCE_HEADERS.progress,

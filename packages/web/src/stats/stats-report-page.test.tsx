@@ -199,7 +199,7 @@ describe('Payroll AVP', () => {
       },
     });
     renderUi(<PayrollAvpPage />, { route: '/app/stats/sites-payout-avp', query: true });
-    await waitFor(() => expect(screen.getAllByText('₱1200').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getAllByText('₱1,200').length).toBeGreaterThan(0));
     expect(bodies('stats/sites-payout/avp')[0]).toMatchObject({ groupBy: 'company' });
     const box = screen.getByRole('region', { name: 'Avp Pay Schedule' });
     expect(within(box).getByText('10+')).toBeTruthy();

@@ -98,7 +98,8 @@ export function StatsTable(props: StatsTableProps) {
       overallRow[spec.id] = <span style={style}>{formatStatsCell(spec, spec.value(result.overall))}</span>;
     }
     if (!showUniques) return [pageRow, overallRow];
-    const ratioAt = specs.some((s) => s.id === 'uniques') ? 'uniques' : (specs[0]?.id ?? 'no');
+    // Under Uniques, else past the kept columns (No and the first), where the label spans both.
+    const ratioAt = specs.some((s) => s.id === 'uniques') ? 'uniques' : ((specs[1] ?? specs[0])?.id ?? 'no');
     const ratio = formatUniqueRatio(result.overall.uniques, result.overall.sales);
     return [pageRow, overallRow, { no: STATS_FOOTER.ratio, [ratioAt]: ratio }];
   }, [result, specs, kind, showUniques]);
@@ -115,6 +116,8 @@ export function StatsTable(props: StatsTableProps) {
       onSortChange={props.onSort}
       footerRows={footerRows}
       print={props.print}
+      // The row number and the grouping's first column (date, office or agent) stay in view.
+      stickyColumns={2}
     />
   );
 }

@@ -143,6 +143,31 @@ describe('DataTable', () => {
     expect(screen.getByText('8')).toBeTruthy();
   });
 
+  it('keeps the leading columns in view (the checkbox with them) and lets only free-text columns wrap', () => {
+    const withNote: DataColumn<Row>[] = [
+      ...columns,
+      { id: 'note', header: 'Note', cell: () => 'a long note', wrap: true },
+    ];
+    renderUi(
+      <DataTable
+        data={rows}
+        columns={withNote}
+        getRowId={(r) => r.id}
+        loading={false}
+        emptyText=""
+        selectable
+        stickyColumns={1}
+      />,
+    );
+    const [, first] = screen.getAllByRole('row');
+    const cells = within(first).getAllByRole('cell');
+    const kept = cells.map((td) => /sticky/.test(td.className));
+    expect(kept).toEqual([true, true, false, false]);
+    expect(cells[1].style.left).toMatch(/px$/);
+    expect(within(cells[3]).getByText('a long note').className).toMatch(/wrap/);
+    expect(cells[2].className).toMatch(/cell/);
+  });
+
   it('sits in its own sideways-scrolling box, so a wide list never widens the page', () => {
     renderUi(<DataTable data={rows} columns={columns} getRowId={(r) => r.id} loading={false} emptyText="" />);
     const box = screen.getByRole('table').parentElement;

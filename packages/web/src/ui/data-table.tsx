@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import classes from './data-table.module.css';
 import { ariaSort, nextSort, type TSort } from './sort';
+import { useStickyOffsets } from './sticky-columns';
 
 type ColumnBase<T> = {
   id: string;
@@ -18,6 +19,8 @@ type ColumnBase<T> = {
   hidden?: boolean;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
+  /** Free text (URLs, notes, conversations) that wraps; every other value stays on one line. */
+  wrap?: boolean;
 };
 
 /**
@@ -58,9 +61,13 @@ export type DataTableProps<T, K extends string | number, S extends string = stri
   rowClassName?: (row: T, index: number) => string | undefined;
   footerRows?: FooterRow[];
   caption?: string;
+  /** How many leading columns stay in view while a wide table scrolls sideways (default 1; the
+   * selection checkbox stays with them). */
+  stickyColumns?: number;
 };
 
 const SELECT_ID = '__select';
+const SELECT_WIDTH = 36;
 const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
 
 function SortHeader<S extends string>({
@@ -150,6 +157,49 @@ export function DataTable<T, K extends string | number, S extends string = strin
 
   const visible = table.getVisibleLeafColumns();
   const style: CSSProperties | undefined = props.shrink ? { width: 'auto' } : undefined;
+  const stickyCount = Math.min(visible.length, (selectable ? 1 : 0) + (props.stickyColumns ?? 1));
+  const sticky = useStickyOffsets(stickyCount, visible.map((c) => c.id).join(' '));
+  /** The class (after `base`) and offset of a cell from column `i` over `span` columns when it is kept in view. */
+  const stickyAt = (i: number, base?: string, span = 1) => {
+    if (i >= stickyCount) return { className: base };
+    const kept = i + span === stickyCount ? [classes.sticky, classes.stickyEdge] : [classes.sticky];
+    return { className: [base, ...kept].filter(Boolean).join(' '), style: { left: sticky.lefts[i] ?? 0 } };
+  };
+  const body = (id: string, i: number, node: ReactNode) => {
+    if (byId.get(id)?.wrap)
+      return (
+        <div className={classes.wrap} data-free-text>
+          {node}
+        </div>
+      );
+    return i < stickyCount ? <div className={classes.stickyText}>{node}</div> : node;
+  };
+
+  /**
+   * A footer row's cells. A label in a kept column (Page Total) spans the empty kept columns after it,
+   * so it widens none of them.
+   */
+  const footerCells = (footer: FooterRow) => {
+    const cells: ReactNode[] = [];
+    for (let i = 0; i < visible.length; i++) {
+      const col = visible[i];
+      let span = 1;
+      if (i < stickyCount)
+        while (i + span < stickyCount && footer[visible[i + span].id] === undefined) span++;
+      cells.push(
+        <Table.Th
+          key={col.id}
+          colSpan={span}
+          ta={byId.get(col.id)?.align}
+          {...stickyAt(i, classes.cell, span)}
+        >
+          {footer[col.id] ?? null}
+        </Table.Th>,
+      );
+      i += span - 1;
+    }
+    return cells;
+  };
 
   const headerCell = (id: string): ReactNode => {
     if (id === SELECT_ID) {
@@ -174,18 +224,25 @@ export function DataTable<T, K extends string | number, S extends string = strin
     <Box pos="relative" style={props.shrink ? { display: 'inline-block', maxWidth: '100%' } : undefined}>
       <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 1 }} />
       <div className={classes.scroll} data-table-scroll>
-        <Table {...tableVariantProps(props.print, props.small)} style={style} aria-busy={loading}>
+        <Table
+          {...tableVariantProps(props.print, props.small)}
+          ref={sticky.ref}
+          className={classes.table}
+          style={style}
+          aria-busy={loading}
+        >
           {/* The caption names the table for screen readers; the page title already says it on screen. */}
           {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, i) => {
                   const col = byId.get(header.column.id);
                   return (
                     <Table.Th
                       key={header.id}
-                      w={header.column.id === SELECT_ID ? 36 : col?.width}
+                      {...stickyAt(i)}
+                      w={header.column.id === SELECT_ID ? SELECT_WIDTH : col?.width}
                       ta={col?.align}
                       aria-sort={col?.sortable ? ariaSort(sort, sortFieldOf(col)) : undefined}
                     >
@@ -207,9 +264,9 @@ export function DataTable<T, K extends string | number, S extends string = strin
                   data-highlight={highlighted || undefined}
                   bg={highlighted ? HIGHLIGHT_BG : undefined}
                 >
-                  {row.getVisibleCells().map((cell) =>
+                  {row.getVisibleCells().map((cell, i) =>
                     cell.column.id === SELECT_ID ? (
-                      <Table.Td key={cell.id}>
+                      <Table.Td key={cell.id} {...stickyAt(i)}>
                         <Checkbox
                           aria-label="Select row"
                           size="xs"
@@ -218,8 +275,12 @@ export function DataTable<T, K extends string | number, S extends string = strin
                         />
                       </Table.Td>
                     ) : (
-                      <Table.Td key={cell.id} ta={byId.get(cell.column.id)?.align} className={classes.cell}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      <Table.Td
+                        key={cell.id}
+                        ta={byId.get(cell.column.id)?.align}
+                        {...stickyAt(i, classes.cell)}
+                      >
+                        {body(cell.column.id, i, flexRender(cell.column.columnDef.cell, cell.getContext()))}
                       </Table.Td>
                     ),
                   )}
@@ -236,14 +297,8 @@ export function DataTable<T, K extends string | number, S extends string = strin
           </Table.Tbody>
           {props.footerRows?.length ? (
             <Table.Tfoot>
-              {props.footerRows.map((footer, i) => (
-                <Table.Tr key={i}>
-                  {visible.map((col) => (
-                    <Table.Th key={col.id} ta={byId.get(col.id)?.align}>
-                      {footer[col.id] ?? null}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
+              {props.footerRows.map((footer, r) => (
+                <Table.Tr key={r}>{footerCells(footer)}</Table.Tr>
               ))}
             </Table.Tfoot>
           ) : null}

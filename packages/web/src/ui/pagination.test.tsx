@@ -13,6 +13,11 @@ describe('Pagination', () => {
     expect(onPageChange.mock.calls).toEqual([[1], [3]]);
   });
 
+  it('writes page counts with thousands separators', () => {
+    renderUi(<Pagination page={1200} pageSize={50} total={100_000} onPageChange={() => {}} />);
+    expect(screen.getByText('1,200 of 2,000')).toBeTruthy();
+  });
+
   it('is hidden when total is 0', () => {
     renderUi(<Pagination page={1} pageSize={50} total={0} onPageChange={() => {}} />);
     expect(screen.queryByText(/of/)).toBeNull();

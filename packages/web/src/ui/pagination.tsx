@@ -1,6 +1,7 @@
 // 'Prev', '{page} of {pagesTotal}', 'Next'; hidden with no rows; Ctrl+Left and Ctrl+Right page.
 import { useEffect } from 'react';
 import { Button, Group, Text } from '@mantine/core';
+import { formatCount } from '@salesdesk/contract';
 
 export type PaginationProps = {
   page: number;
@@ -42,7 +43,7 @@ export function Pagination({ page, pageSize, total, onPageChange }: PaginationPr
           Prev
         </Button>
         <Text size="sm" aria-live="polite">
-          {page} of {pages}
+          {formatCount(page)} of {formatCount(pages)}
         </Text>
         <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
           Next
