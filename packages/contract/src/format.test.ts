@@ -115,14 +115,15 @@ describe('thousands separators', () => {
 describe('plain amounts for spreadsheets', () => {
   it.each([
     ['12141', '12141.00'],
-    ['-12141.5', '12141.50'],
+    ['-12141.5', '-12141.50'],
     [null, '0.00'],
     ['1.005', '1.01'],
   ])('priceAmount %s -> %s', (v, out) => expect(priceAmount(v)).toBe(out));
 
   it.each([
     ['198845.00', '198845'],
-    ['-7.25', '7.25'],
+    ['-7.25', '-7.25'],
+    ['-0.001', '0'],
     ['12.50', '12.5'],
     [0, '0'],
   ])('pesoAmount %s -> %s', (v, out) => expect(pesoAmount(v)).toBe(out));

@@ -45,24 +45,28 @@ export function groupThousands(plain: string): string {
   );
 }
 
-/** A price as a spreadsheet reads it: the absolute value with 2 decimals, no sign or separator ('12141.00'). */
+/**
+ * A price as a spreadsheet reads it: 2 decimals, no separator, and its sign ('12141.00', '-7.25'). The
+ * screen shows the absolute value (spec 2 section 9), but a column that is summed must keep a reversal
+ * negative.
+ */
 export function priceAmount(v: NumberLike): string {
-  return dropSign(formatDecimal(v, 2));
+  return formatDecimal(v, 2);
 }
 
-/** A peso amount as a spreadsheet reads it: the absolute value, up to 2 decimals, no trailing zeros ('198845'). */
+/** A peso amount as a spreadsheet reads it: up to 2 decimals, no trailing zeros, its sign ('198845', '-7.25'). */
 export function pesoAmount(v: NumberLike): string {
   return trimZeros(priceAmount(v));
 }
 
 /** '$' + absolute value with 2 decimals and thousands separators; '$0.00' for 0, null or a non-number. */
 export function formatPrice(v: NumberLike): string {
-  return `$${groupThousands(priceAmount(v))}`;
+  return `$${groupThousands(dropSign(priceAmount(v)))}`;
 }
 
 /** '₱' + absolute value with up to 2 decimals, no trailing zeros, thousands separators ('₱12.5', '₱1,200', '₱0'). */
 export function formatPeso(v: NumberLike): string {
-  return `₱${groupThousands(pesoAmount(v))}`;
+  return `₱${groupThousands(dropSign(pesoAmount(v)))}`;
 }
 
 /** A count with thousands separators ('1,520'); '0' for null or a non-number. */
