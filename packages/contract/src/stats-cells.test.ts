@@ -11,7 +11,7 @@ const col = (format: TStatsColumn['format'], header = 'H'): TStatsColumn => ({
 describe('report cells on screen and in the CSV', () => {
   it.each([
     ['price', '12141', '$12,141.00', '12141.00'],
-    ['price', '-3.5', '$3.50', '3.50'],
+    ['price', '-3.5', '$3.50', '-3.50'],
     ['peso', '198845.00', '₱198,845', '198845'],
     ['peso', '0', '₱0', '0'],
     ['count', 1520, '1,520', '1520'],
