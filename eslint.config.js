@@ -21,6 +21,25 @@ export default tseslint.config(
     },
   },
   {
+    // The server runs no test code: src/test/ and the areas' route samples serve the tests alone.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/test/**',
+      'packages/server/src/**/*.test.ts',
+      'packages/server/src/**/*.test-data.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/test/*', '*.test-data'], message: 'test code: import it from tests only' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

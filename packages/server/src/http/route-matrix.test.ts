@@ -5,7 +5,7 @@ import { hasRole, Role } from '@salesdesk/contract';
 import { declaredRoutes } from '../app';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { nextIp } from '../test/factories';
-import { samples, type SampleRequest } from '../test/route-samples';
+import { mergeSamples, SAMPLE_FILE, samples, type SampleRequest } from '../test/route-samples';
 import { buildWorld, EVERYONE, type Who, type World } from '../test/route-world';
 import type { Access } from './access';
 
@@ -65,12 +65,25 @@ describe('route matrix', () => {
     expect(keys.length).toBeGreaterThan(20);
     expect(
       keys.filter((k) => !samples[k]),
-      'add these to test/route-samples.ts',
+      `add a sample for each to ${SAMPLE_FILE}, <area> being the folder whose routes.ts declares it`,
     ).toEqual([]);
     expect(
       Object.keys(samples).filter((k) => !keys.includes(k)),
       'routes that no longer exist',
     ).toEqual([]);
+  });
+
+  it('refuses a route sample two files declare', () => {
+    const brand = { 'GET /api/brand': { build: () => ({ url: 'brand' }) } };
+    expect(() =>
+      mergeSamples({
+        '../auth/route-samples.test-data.ts': brand,
+        '../news/route-samples.test-data.ts': brand,
+      }),
+    ).toThrow(
+      'the route sample "GET /api/brand" is declared in both src/auth/route-samples.test-data.ts and ' +
+        'src/news/route-samples.test-data.ts',
+    );
   });
 
   // Every route times five callers: minutes on a loaded two-core machine.

@@ -1,8 +1,8 @@
 // Route matrix samples of the statistics and payroll reports, their exports, the AVP schedule and the
-// criteria options (issue 9 items 1, 2 and 5). Each report names the tenant's office, agent and site
-// (the AVP reports no site: the matrix site is not an AVP site), so another office's ids answer 404.
-import type { RouteSample } from './route-samples';
-import type { Tenant } from './route-world';
+// criteria options (issue 9). Each report names the tenant's office, agent and site (the AVP reports
+// no site: the matrix site is not an AVP site), so another office's ids answer 404.
+import type { RouteSample, RouteSamples } from '../test/route-sample-kit';
+import type { Tenant } from '../test/route-world';
 
 const criteria = (t: Tenant) => ({
   start: '2026-01-01',
@@ -17,7 +17,7 @@ const report = (url: string, withSite: boolean): RouteSample => ({
   tenantIds: true,
 });
 
-export const statsSamples: Record<string, RouteSample> = {
+export const routeSamples: RouteSamples = {
   'POST /api/stats/sites': report('stats/sites', true),
   'POST /api/stats/sites/export': report('stats/sites/export', true),
   'POST /api/stats/sites/avp': report('stats/sites/avp', false),

@@ -1,0 +1,41 @@
+// Route matrix samples of the settings: the black list and the options (issue 7).
+import { OPTION_NAMES } from '@salesdesk/contract';
+import { getOption, OPTION_AUTO_BLOCK } from '../common/options';
+import { blackListIps } from '../db/schema';
+import type { RouteSamples } from '../test/route-sample-kit';
+import type { World } from '../test/route-world';
+
+let listed = 0;
+/** A fresh listed address per call, for the delete that removes it. */
+async function listedIpId(w: World): Promise<number> {
+  listed += 1;
+  const ip = `2001:db8:4d::${listed.toString(16)}`;
+  const [row] = await w.ctx.db
+    .insert(blackListIps)
+    .values({ ip })
+    .onConflictDoUpdate({ target: blackListIps.ip, set: { ip } })
+    .returning({ id: blackListIps.id });
+  return row.id;
+}
+
+// Never an address other samples log in or click from (those are 127.1.x.x and 10.9.8.7).
+const MATRIX_IP = '198.51.100.250';
+
+export const routeSamples: RouteSamples = {
+  'POST /api/black-list-ip/search': {
+    build: () => ({ url: 'black-list-ip/search', body: { criteria: [{ field: 'ip', value: '198.51' }] } }),
+  },
+  'PUT /api/black-list-ip': { build: () => ({ url: 'black-list-ip', body: { ips: [MATRIX_IP] } }) },
+  'POST /api/black-list-ip/delete-by-value': {
+    build: () => ({ url: 'black-list-ip/delete-by-value', body: { ips: [MATRIX_IP] } }),
+  },
+  'DELETE /api/black-list-ip/:id': { build: async (w) => ({ url: `black-list-ip/${await listedIpId(w)}` }) },
+  'GET /api/options': { build: () => ({ url: 'options' }) },
+  // Saves the current value again, so tests reading the option never see the matrix's.
+  'POST /api/options': {
+    build: async (w) => ({
+      url: 'options',
+      body: [{ name: OPTION_NAMES.autoBlockAccount, value: await getOption(w.ctx.db, OPTION_AUTO_BLOCK) }],
+    }),
+  },
+};
