@@ -1,15 +1,11 @@
 // The admin and superadmin profile: email, an optional new password and 'Show suspended'.
-import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import {
-  PASSWORD_HINT,
-  ZAdminProfileUpdate,
-  type TAdminProfile,
-  type TAdminProfileUpdate,
-} from '@salesdesk/contract';
+import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { ZAdminProfileUpdate, type TAdminProfile, type TAdminProfileUpdate } from '@salesdesk/contract';
 import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { useAdminProfile, useSaveProfile } from './api';
+import { BLANK_PASSWORDS, PasswordFields } from './password-fields';
 
 export function AdminProfileForm() {
   const profile = useAdminProfile();
@@ -22,17 +18,14 @@ function AdminForm({ profile }: { profile: TAdminProfile }) {
   const initial = {
     email: profile.email,
     showSuspend: profile.showSuspend,
-    currentPassword: '',
-    password: '',
-    passwordConfirm: '',
+    ...BLANK_PASSWORDS,
   };
   const save = useSaveProfile<TAdminProfileUpdate>('admin');
   const form = useForm({
     schema: ZAdminProfileUpdate,
     initialValues: initial,
     save: (data) => save.mutateAsync(data),
-    onSaved: (saved) =>
-      saved.reset({ ...saved.values, currentPassword: '', password: '', passwordConfirm: '' }),
+    onSaved: (saved) => saved.reset({ ...saved.values, ...BLANK_PASSWORDS }),
   });
   return (
     <form onSubmit={form.submit} noValidate>
@@ -40,23 +33,7 @@ function AdminForm({ profile }: { profile: TAdminProfile }) {
         <FormErrorBanner message={form.formError} />
         <TextInput label="Username" value={profile.username} disabled />
         <TextInput {...form.getInputProps('email')} label="Email" type="email" required />
-        <PasswordInput
-          {...form.getInputProps('currentPassword')}
-          label="Current Password"
-          description="Needed to set a new password"
-          autoComplete="current-password"
-        />
-        <PasswordInput
-          {...form.getInputProps('password')}
-          label="Password"
-          description={PASSWORD_HINT}
-          autoComplete="new-password"
-        />
-        <PasswordInput
-          {...form.getInputProps('passwordConfirm')}
-          label="Confirm Password"
-          autoComplete="new-password"
-        />
+        <PasswordFields inputProps={form.getInputProps} />
         <Checkbox {...form.getCheckboxProps('showSuspend')} label="Show suspended" />
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>

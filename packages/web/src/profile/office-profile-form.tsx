@@ -1,16 +1,12 @@
 // The office profile: names, manager email (required), an optional new password and the agents' notes.
-import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  PASSWORD_HINT,
-  ZCompanyProfileUpdate,
-  type TCompanyProfile,
-  type TCompanyProfileUpdate,
-} from '@salesdesk/contract';
+import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ZCompanyProfileUpdate, type TCompanyProfile, type TCompanyProfileUpdate } from '@salesdesk/contract';
 import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { RichTextEditor } from '../ui';
 import { useOfficeProfile, useSaveProfile } from './api';
+import { BLANK_PASSWORDS, PasswordFields } from './password-fields';
 
 export function OfficeProfileForm() {
   const profile = useOfficeProfile();
@@ -21,13 +17,12 @@ export function OfficeProfileForm() {
 
 function OfficeForm({ profile }: { profile: TCompanyProfile }) {
   const { username: _username, ...fields } = profile;
-  const blankPasswords = { currentPassword: '', password: '', passwordConfirm: '' };
   const save = useSaveProfile<TCompanyProfileUpdate>('company');
   const form = useForm({
     schema: ZCompanyProfileUpdate,
-    initialValues: { ...fields, ...blankPasswords },
+    initialValues: { ...fields, ...BLANK_PASSWORDS },
     save: (data) => save.mutateAsync(data),
-    onSaved: (saved) => saved.reset({ ...saved.values, ...blankPasswords }),
+    onSaved: (saved) => saved.reset({ ...saved.values, ...BLANK_PASSWORDS }),
   });
   return (
     <form onSubmit={form.submit} noValidate>
@@ -39,23 +34,7 @@ function OfficeForm({ profile }: { profile: TCompanyProfile }) {
           <TextInput {...form.getInputProps('manFirstName')} label="Manager First Name" required />
           <TextInput {...form.getInputProps('manLastName')} label="Manager Last Name" required />
           <TextInput {...form.getInputProps('manEmail')} label="Manager Email" type="email" required />
-          <PasswordInput
-            {...form.getInputProps('currentPassword')}
-            label="Current Password"
-            description="Needed to set a new password"
-            autoComplete="current-password"
-          />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            label="Password"
-            description={PASSWORD_HINT}
-            autoComplete="new-password"
-          />
-          <PasswordInput
-            {...form.getInputProps('passwordConfirm')}
-            label="Confirm Password"
-            autoComplete="new-password"
-          />
+          <PasswordFields inputProps={form.getInputProps} />
         </SimpleGrid>
         {/* Shown, not changed here: suspending an office is an administrator's action. */}
         <Checkbox checked={form.values.activated ?? false} label="Active" disabled readOnly />
