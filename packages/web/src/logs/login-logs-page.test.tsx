@@ -100,7 +100,7 @@ describe('LoginLogsPage', () => {
   it('takes typed dates; a range that is not valid says so and disables Search', async () => {
     startSession('tok', me(Role.Company));
     render('/app/logs/login?start=2024-01-01&end=2024-01-31');
-    await screen.findByText('agent01', { selector: 'td' });
+    await screen.findByText('agent01', { selector: 'td, td *' });
     const search = screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement;
     const end = screen.getByRole('textbox', { name: 'End' });
     fireEvent.input(end, { target: { value: '2023-12-31' } });
