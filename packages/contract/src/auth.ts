@@ -77,6 +77,7 @@ export function checkPasswords(v: PasswordPair, ctx: z.RefinementCtx, required: 
 export const currentPassword = { currentPassword: z.string().max(128).optional().default('') };
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const CURRENT_PASSWORD_WRONG = 'Current password is wrong';
+export const CURRENT_PASSWORD_TRIES = 'Too many wrong current passwords, please try again in 15 minutes';
 
 /** A new password on one's own profile needs the current one beside it. */
 export function checkOwnPasswords(

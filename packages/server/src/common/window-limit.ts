@@ -29,6 +29,12 @@ export class WindowLimit<K> {
     return w;
   }
 
+  /** True when the key's current window already holds `max` hits, so the next one is one too many; counts nothing. */
+  isFull(key: K, now = Date.now()): boolean {
+    const w = this.windows.get(key);
+    return !!w && now - w.start < this.windowMs && w.count >= this.max;
+  }
+
   /** Counts one hit; false when the key is over its limit in the current window. */
   hit(key: K, now = Date.now()): boolean {
     return this.count(key, now).count <= this.max;

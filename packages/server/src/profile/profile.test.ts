@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_TRIES,
   CURRENT_PASSWORD_WRONG,
   PASSWORD_TOO_SHORT,
   PROFILE_STATUS_FIXED,
@@ -14,6 +15,7 @@ import { accounts, offices } from '../db/schema';
 import { changePassword } from '../accounts/credentials';
 import { buildAdmin, buildAgent, buildOffice, login, PASSWORD } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
+import { CURRENT_PASSWORD_MAX_WRONG } from './service';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -297,6 +299,27 @@ describe('a new password of ones own', () => {
     }
     const [row] = await env.ctx.db.select().from(offices).where(eq(offices.id, o.office.id));
     expect(row.officeName).toBe(o.office.officeName);
+  });
+
+  it('stops taking current passwords after 5 wrong ones, even the right one, and changes nothing', async () => {
+    const g = await buildAgent(env.ctx);
+    const token = await login(env.app, g.username);
+    const before = await accountOf(g.accountId);
+    const pair = { password: 'brandnew1', passwordConfirm: 'brandnew1' };
+    for (let i = 0; i < CURRENT_PASSWORD_MAX_WRONG; i++) {
+      const wrong = await post<Errors>('profile/agent', token, { ...pair, currentPassword: `wrong-${i}` });
+      expect(wrong.status).toBe(400);
+    }
+    const sixth = await post('profile/agent', token, { ...pair, currentPassword: 'wrong-again' });
+    expect(sixth.status).toBe(429);
+    const right = await post('profile/agent', token, { ...pair, ...current });
+    expect(right.status).toBe(429);
+    expect(right.body).toMatchObject({ message: CURRENT_PASSWORD_TRIES });
+    expect((await accountOf(g.accountId)).passwordHash).toBe(before.passwordHash);
+    // Another account is not held back by this one's tries.
+    const other = await buildAgent(env.ctx);
+    const ok = await post('profile/agent', await login(env.app, other.username), { ...pair, ...current });
+    expect(ok.status).toBe(200);
   });
 
   it('has at least 8 characters on every form that sets one; shorter stored ones still log in', async () => {

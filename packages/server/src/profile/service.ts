@@ -1,6 +1,7 @@
 // Profile rules: each role edits its own profile; a new password ends the account's other sessions.
 import { eq } from 'drizzle-orm';
 import {
+  CURRENT_PASSWORD_TRIES,
   CURRENT_PASSWORD_WRONG,
   PROFILE_STATUS_FIXED,
   Role,
@@ -17,9 +18,10 @@ import type { Tx } from '../db/client';
 import { accounts, offices } from '../db/schema';
 import { changePassword } from '../accounts/credentials';
 import { verifyPassword } from '../common/crypto';
+import { WindowLimit } from '../common/window-limit';
 import { sanitizeRichText } from '../common/sanitize';
 import { signSession, type Principal } from '../http/auth';
-import { forbidden, notFound, validationError } from '../http/errors';
+import { forbidden, notFound, rateLimited, validationError } from '../http/errors';
 import { findAdminProfile, findOfficeProfile, sessionVersionOf } from './sql';
 
 type AdminUpdate = z.output<typeof ZAdminProfileUpdate>;
@@ -39,14 +41,24 @@ async function setOwnPassword(ctx: AppContext, tx: Tx, p: Principal, password: s
   return signSession(ctx, { ...p, sessionVersion, loginLogId });
 }
 
+/**
+ * Wrong current passwords per account: a session left open must not become a way to guess the password
+ * (the login form has its own limits). Counted in this process, like the other throttles.
+ */
+export const CURRENT_PASSWORD_MAX_WRONG = 5;
+const wrongCurrent = new WindowLimit<number>(CURRENT_PASSWORD_MAX_WRONG, 15 * 60_000);
+
 /** A new password of one's own needs the current one: a session left open is not enough to take over. */
 async function assertCurrentPassword(ctx: AppContext, p: Principal, current: string) {
+  if (wrongCurrent.isFull(p.accountId)) throw rateLimited(CURRENT_PASSWORD_TRIES);
   const [row] = await ctx.db
     .select({ hash: accounts.passwordHash })
     .from(accounts)
     .where(eq(accounts.id, p.accountId));
-  if (!row || !(await verifyPassword(row.hash, current)))
+  if (!row || !(await verifyPassword(row.hash, current))) {
+    wrongCurrent.count(p.accountId);
     throw validationError({ currentPassword: [CURRENT_PASSWORD_WRONG] });
+  }
 }
 
 const saved = (token: string | undefined): TProfileSaved => (token ? { ok: true, token } : { ok: true });
