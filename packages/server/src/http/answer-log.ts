@@ -23,9 +23,12 @@ export function answerLevel(method: string, path: string, status: number): 'debu
 }
 
 export function logAnswered(log: FastifyBaseLogger, method: string, url: string, status: number, ms: number) {
+  // Routes that log quietly (the click redirect: logLevel warn) skip this before reading the path: no
+  // line below error can be written there, and only a 5xx is one.
+  const rank = LEVEL_RANK[log.level] ?? Infinity;
+  if (rank > LEVEL_RANK.info && (status < 500 || rank > LEVEL_RANK.error)) return;
   const path = url.split('?')[0];
   const level = answerLevel(method, path, status);
-  // Routes that log quietly (the click redirect: logLevel warn) skip this before building the line.
-  if ((LEVEL_RANK[log.level] ?? Infinity) > LEVEL_RANK[level]) return;
+  if (rank > LEVEL_RANK[level]) return;
   log[level]({ method, url: path, status, ms: Math.round(ms) }, 'answered');
 }
