@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Db } from '../db/client';
+import { recreateDatabase } from './harness';
 import { freePort, sleep, spawnServer, type SpawnedServer } from './server-process';
 
 const READY_MS = 40_000;
@@ -21,22 +21,13 @@ export interface Store {
 
 /** PostgreSQL: `salesdesk_durability` next to TEST_DATABASE_URL's database, dropped and recreated. */
 export async function postgresStore(testUrl: string, name = 'salesdesk_durability'): Promise<Store> {
-  const admin = new pg.Client({ connectionString: testUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(testUrl);
-  url.pathname = `/${name}`;
+  const url = await recreateDatabase(testUrl, name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-dur-'));
   return {
     dataDir,
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
     open: async () => {
-      const d = await openDatabase({ url: url.toString() });
+      const d = await openDatabase({ url });
       return { db: d.db, close: () => d.close() };
     },
   };

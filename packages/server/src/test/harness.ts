@@ -55,7 +55,12 @@ async function workerDatabaseUrl(): Promise<string | undefined> {
   if (!base) return undefined;
   const url = new URL(base);
   const name = `${url.pathname.slice(1) || 'postgres'}_w${Number(process.env.VITEST_POOL_ID ?? 1)}`;
-  const admin = new pg.Client({ connectionString: base });
+  return recreateDatabase(base, name);
+}
+
+/** Drops and creates database `name` on the server of `baseUrl`; answers its URL. */
+export async function recreateDatabase(baseUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -63,6 +68,7 @@ async function workerDatabaseUrl(): Promise<string | undefined> {
   } finally {
     await admin.end();
   }
+  const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
