@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@salesdesk/contract';
+import { queryRows } from '../db/client';
 import { accounts, blackListIps, loginLogs, options } from '../db/schema';
 import { changePassword } from '../accounts/credentials';
 import { buildAdmin, buildAgent, login, nextIp, PASSWORD } from '../test/factories';
@@ -254,6 +255,24 @@ describe('POST forgot: which links open', () => {
     const theirs = await askLink(b.username);
     await askLink(a.username);
     expect((await useLink(theirs!)).status).toBe(200);
+  });
+
+  it('two requests at once still leave one link that opens', async () => {
+    const a = await buildAgent(env.ctx);
+    const before = new Set(mails());
+    const ask = () =>
+      call(env.app, 'POST', 'forgot', {
+        body: { username: a.username, email: `${a.username}@example.com` },
+        ip: nextIp(),
+      });
+    expect((await Promise.all([ask(), ask()])).map((r) => r.status)).toEqual([200, 200]);
+    expect(mails().filter((m) => !before.has(m))).toHaveLength(2);
+    const [{ open }] = await queryRows<{ open: number }>(
+      env.ctx.db,
+      sql`select count(*)::int as open from remote_login_tokens
+          where account_id = ${a.accountId} and used_at is null and created_by is null`,
+    );
+    expect(open).toBe(1);
   });
 
   it('mails no link to a suspended or unapproved account, answering as for an unknown one', async () => {

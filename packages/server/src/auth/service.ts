@@ -11,7 +11,7 @@ import {
   type TLoginRequest,
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
-import { queryOne } from '../db/client';
+import { queryOne, type Queryable } from '../db/client';
 import { accounts, loginLogs, remoteLoginTokens } from '../db/schema';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../common/crypto';
 import { isBlackListed, OPTION_AUTO_BLOCK, optionIsOn } from '../common/options';
@@ -112,9 +112,13 @@ export async function logout(ctx: AppContext, p: Principal) {
     );
 }
 
-export async function mintToken(ctx: AppContext, accountId: number, createdBy: number | null, ttlMs: number) {
+export function mintToken(ctx: AppContext, accountId: number, createdBy: number | null, ttlMs: number) {
+  return insertToken(ctx.db, accountId, createdBy, ttlMs);
+}
+
+async function insertToken(db: Queryable, accountId: number, createdBy: number | null, ttlMs: number) {
   const token = randomToken();
-  await ctx.db.insert(remoteLoginTokens).values({
+  await db.insert(remoteLoginTokens).values({
     tokenHash: sha256(token),
     accountId,
     createdBy,
@@ -123,19 +127,25 @@ export async function mintToken(ctx: AppContext, accountId: number, createdBy: n
   return token;
 }
 
-/** A forgot-password link, ending the account's unused earlier ones (theirs have no creator). */
-async function mintForgotToken(ctx: AppContext, accountId: number) {
-  await ctx.db
-    .update(remoteLoginTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(remoteLoginTokens.accountId, accountId),
-        isNull(remoteLoginTokens.createdBy),
-        isNull(remoteLoginTokens.usedAt),
-      ),
-    );
-  return mintToken(ctx, accountId, null, FORGOT_TOKEN_MS);
+/**
+ * A forgot-password link, ending the account's unused earlier ones (theirs have no creator). The
+ * account row is locked first, so two requests at once still leave one link that opens.
+ */
+function mintForgotToken(ctx: AppContext, accountId: number) {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+    await tx
+      .update(remoteLoginTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(remoteLoginTokens.accountId, accountId),
+          isNull(remoteLoginTokens.createdBy),
+          isNull(remoteLoginTokens.usedAt),
+        ),
+      );
+    return insertToken(tx, accountId, null, FORGOT_TOKEN_MS);
+  });
 }
 
 /** "Log in as": an admin mints a one-time token for an account ranked below it. */
