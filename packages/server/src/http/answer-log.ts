@@ -12,7 +12,7 @@ const READ_POSTS = /^\/api\/(?:.+\/(?:search|export)|stats\/.+|sale-logs|links\/
 const WRITE_GETS = /^\/api\/(?:postback\/|accounts\/migrate$)/;
 
 /** True for a call that changes nothing: a GET (bar WRITE_GETS) or one of READ_POSTS. */
-export function isRead(method: string, path: string): boolean {
+function isRead(method: string, path: string): boolean {
   if (method === 'GET' || method === 'HEAD') return !WRITE_GETS.test(path);
   return method === 'POST' && READ_POSTS.test(path);
 }

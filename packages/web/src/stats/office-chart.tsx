@@ -27,7 +27,7 @@ echarts.use([
 export type OfficeChartProps = { model: TChartModel; groupBy: ChartGroupBy };
 
 /** A day ('YYYY-MM-DD') or month ('YYYY-MM') point after today's (Eastern): it has no sales yet, only a fall to 0. */
-export const isFuturePoint = (date: string, today: string) => date > today.slice(0, date.length);
+const isFuturePoint = (date: string, today: string) => date > today.slice(0, date.length);
 
 /** The axis keeps the whole period asked for; points after today draw neither a column nor progress. */
 export function chartOption({ model, groupBy }: OfficeChartProps, today = easternDay(new Date())) {

@@ -148,7 +148,7 @@ export interface SummaryNames {
 }
 
 /** 'All AVP sites (Lovely Dates, Casino Stars)': what an AVP page counts with no site chosen. */
-export function allAvpSites(names: string[] | undefined): string {
+function allAvpSites(names: string[] | undefined): string {
   return names?.length ? `All AVP sites (${names.join(', ')})` : 'All AVP sites';
 }
 
