@@ -1,5 +1,7 @@
 // Postbacks alone against their baseline, alternating in one run: `npx tsx bench/postback-only.ts [pglite]`
 // (PostgreSQL by default, database salesdesk_pb; BENCH_ROUNDS=3 repeats each pair on PostgreSQL).
+// BENCH_PIN=1 puts the server alone on CPU 1 and this process (autocannon, the INSERT loop's client) on
+// CPU 0 (taskset); BENCH_APP_ROOT=<checkout> measures another commit's app.
 // Prints postbacks/s, single-row INSERT commits/s, their ratio, the CPU split and what backends waited on.
 // Both limits stay on: each request comes from one of many client addresses (X-Forwarded-For, the app
 // trusting the loopback proxy) and, on PostgreSQL, BENCH_SITES more sites (copies of the demo sites and
@@ -13,9 +15,22 @@ import { startPostgresCpu, startCpuCount, type CpuSplit } from './lib/cpu';
 import { DURATION_S, measureLoad, type LoadResult } from './lib/load';
 import { addSites, EXTRA_SITES, POSTBACK_APP_ENV, postbackHeaders, postbackPath } from './postback-load';
 import { dropDatabase, freshDatabase } from './lib/postgres';
+import { LOAD_CPU, pin, SERVER_CPU } from './lib/pinning';
 import { sleep, startApp, type AppServer } from './lib/processes';
 
-const DB_NAME = 'salesdesk_pb';
+const DB_NAME = process.env.BENCH_PB_DB ?? 'salesdesk_pb';
+const APP_ROOT = process.env.BENCH_APP_ROOT;
+const PIN = process.env.BENCH_PIN === '1';
+
+/** The app under test, pinned apart from the load when BENCH_PIN=1. */
+async function startPostbackApp(databaseUrl?: string): Promise<AppServer> {
+  const app = await startApp({ databaseUrl, env: POSTBACK_APP_ENV, cwd: APP_ROOT });
+  if (PIN) {
+    pin(app.pid!, SERVER_CPU);
+    pin(process.pid, LOAD_CPU);
+  }
+  return app;
+}
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const cpuLine = (c: CpuSplit) =>
   `CPU server ${c.serverS.toFixed(1)} s, PostgreSQL ${c.postgresS.toFixed(1)} s, bench ${c.benchS.toFixed(1)} s`;
@@ -86,7 +101,7 @@ async function clearInsertLoop(url: string) {
 
 async function runPostgres() {
   const url = await freshDatabase(DB_NAME);
-  const app = await startApp({ databaseUrl: url, env: POSTBACK_APP_ENV });
+  const app = await startPostbackApp(url);
   try {
     const demoClicks = await checkClickLinks(app.baseUrl);
     await sleep(500); // the click writer's last batch
@@ -111,7 +126,7 @@ async function runPostgres() {
 
 /** PGlite: the insert loop opens the server's directory, so it runs once the server has stopped. */
 async function runPglite() {
-  const app = await startApp({ env: POSTBACK_APP_ENV });
+  const app = await startPostbackApp();
   try {
     const clickIds = await checkClickLinks(app.baseUrl);
     await sleep(500);

@@ -72,6 +72,7 @@ describe('sale logs', () => {
       'Payout (₱)',
       'Click id',
       'Record type',
+      'Status',
     ]);
     const bonus = rowsOf(page, 'Bonus');
     assert.match(await bonus.innerText(), /₱75\b/);
@@ -94,12 +95,12 @@ describe('sale logs', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    assert.equal(lines[0], 'Date,Email,Agent,Site,Link,Payout (₱),Click id,Record type');
+    assert.equal(lines[0], 'Date,Email,Agent,Site,Link,Payout (₱),Click id,Record type,Status');
     assert.equal(lines.length, 2);
     assert.match(
       lines[1],
       // A bare number a spreadsheet sums; the header names the currency.
-      new RegExp(`first@example\\.com,${agentA.username},.*,150\\.5,${clickA},Sale$`),
+      new RegExp(`first@example\\.com,${agentA.username},.*,150\\.5,${clickA},Sale,Approved$`),
     );
     await page.close();
   });

@@ -16,6 +16,7 @@ import {
   type CreatedSite,
 } from '../support/api';
 import { BASE_URL, launchBrowser, loginAs } from '../support/browser';
+import { newTxId, postback, reversalPostback } from '../support/events';
 
 // A site of the spec's own whose sales are worth four and five digits, so every money column has a
 // value that needs separators.
@@ -31,6 +32,10 @@ before(async () => {
   office = await createOffice(superToken, { siteIds: [site.id] });
   agent = await createAgent(superToken, { officeId: office.id, sites: [{ siteId: site.id, enable: true }] });
   await postSales(site, await clickLink(site.id, site.typeIds[0], agent.id), 2);
+  // A refunded sale: its reversal row's money is negative and needs separators as well.
+  const txId = newTxId();
+  await postback(site.id, site.postbackToken, await clickLink(site.id, site.typeIds[0], agent.id), { txId });
+  await reversalPostback(site.id, site.postbackToken, txId);
 });
 after(async () => {
   await browser.close();
@@ -84,7 +89,7 @@ async function measure(page: Page, path: string): Promise<Report> {
         }
       }
       const text = cell.innerText.trim();
-      const money = /^[$₱](\d[\d,]*)(\.\d+)?$/.exec(text);
+      const money = /^-?[$₱](\d[\d,]*)(\.\d+)?$/.exec(text);
       if (money && Number(money[1].replace(/,/g, '')) >= 1000) {
         bigMoney++;
         if (!money[1].includes(',')) unseparated.push(text);
@@ -122,11 +127,12 @@ const ADMIN_PAGES = () => [
   { path: '/app/agents', money: false },
   { path: '/app/offices', money: false },
   { path: '/app/logs/sale-logs', money: true },
+  { path: `/app/logs/postbacks?siteId=${site.id}`, money: false },
 ];
 
 describe('wide tables at 1280x800', () => {
   for (const admin of ['super', 'admin'])
-    it(`${admin}: statistics by detail, payroll, agents, offices and sale logs fit and read whole`, async () => {
+    it(`${admin}: statistics by detail, payroll, agents, offices, sale logs and postbacks fit and read whole`, async () => {
       const page = await pageAs(admin);
       for (const { path, money } of ADMIN_PAGES()) assertReadable(await measure(page, path), path, { money });
       const detail = await measure(page, `/app/stats/sites?siteId=${site.id}&groupBy=detail`);

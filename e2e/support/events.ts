@@ -17,19 +17,21 @@ export async function clickLink(
   return Number(id);
 }
 
+export const newTxId = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
 /** A sale or bonus postback of the site for the click (retried while the click is still being written). */
 export async function postback(
   siteId: number,
   token: string,
   clickId: number,
-  opts: { event?: 'sale' | 'bonus'; email?: string } = {},
+  opts: { event?: 'sale' | 'bonus'; email?: string; txId?: string } = {},
 ): Promise<number> {
   const q = new URLSearchParams({
     token,
     clickId: String(clickId),
     event: opts.event ?? 'sale',
     email: opts.email ?? '',
-    txId: `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    txId: opts.txId ?? newTxId(),
   });
   for (let i = 0; ; i++) {
     const res = await fetch(`${BASE_URL}/api/postback/${siteId}?${q}`);
@@ -37,4 +39,17 @@ export async function postback(
     if (i >= 20) throw new Error(`postback ${siteId}: ${res.status} ${await res.text()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The site takes a sale back: a refund or chargeback postback naming the sale's txId; answers the body. */
+export async function reversalPostback(
+  siteId: number,
+  token: string,
+  txId: string,
+  event: 'refund' | 'chargeback' = 'refund',
+): Promise<{ ok: boolean; duplicate: boolean; saleId: number }> {
+  const q = new URLSearchParams({ token, event, txId });
+  const res = await fetch(`${BASE_URL}/api/postback/${siteId}?${q}`);
+  if (!res.ok) throw new Error(`${event} postback ${siteId}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { ok: boolean; duplicate: boolean; saleId: number };
 }

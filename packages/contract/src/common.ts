@@ -19,7 +19,9 @@ export type Permission = (typeof Permission)[keyof typeof Permission];
 export const ALL_PERMISSIONS: Permission[] = [Permission.ApproveAgents, Permission.EarningVisible];
 
 export const AccountStatus = { Suspended: 0, Activated: 1 } as const;
-export const EventType = { Sale: 0, Bonus: 1, Click: 2 } as const;
+/** Money events of the sales table (DESIGN.md section 9); Click is the clicks table's. */
+export const EventType = { Sale: 0, Bonus: 1, Click: 2, Refund: 3, Chargeback: 4, Adjustment: 5 } as const;
+export type EventType = (typeof EventType)[keyof typeof EventType];
 export const SITE_CATEGORIES = ['WEBCAMS', 'ADULT', 'DATING', 'CASINO'] as const;
 export const ZSiteCategory = z.enum(SITE_CATEGORIES);
 export const SITE_LIST_FILTERS = ['all', 'onlyAvailable', 'onlyAvailablePlusSuspended'] as const;

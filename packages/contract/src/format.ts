@@ -34,7 +34,6 @@ export function formatDecimal(v: NumberLike, digits: number): string {
   return sign === '-' && scaled !== 0n ? `-${body}` : body;
 }
 
-const dropSign = (s: string) => s.replace(/^-/, '');
 const trimZeros = (s: string) => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
 
 /** Thousands separators in the whole part of a plain decimal string ('-12141.00' -> '-12,141.00'), on the digits. */
@@ -46,9 +45,8 @@ export function groupThousands(plain: string): string {
 }
 
 /**
- * A price as a spreadsheet reads it: 2 decimals, no separator, and its sign ('12141.00', '-7.25'). The
- * screen shows the absolute value (spec 2 section 9), but a column that is summed must keep a reversal
- * negative.
+ * A price as a spreadsheet reads it: 2 decimals, no separator, and its sign ('12141.00', '-7.25'): a
+ * column that is summed must keep a reversal negative.
  */
 export function priceAmount(v: NumberLike): string {
   return formatDecimal(v, 2);
@@ -59,14 +57,19 @@ export function pesoAmount(v: NumberLike): string {
   return trimZeros(priceAmount(v));
 }
 
-/** '$' + absolute value with 2 decimals and thousands separators; '$0.00' for 0, null or a non-number. */
+// Spec 2 section 9 shows the absolute value, written when money was never negative. A refund,
+// chargeback or adjustment row and a net total can be: they keep the minus in front of the unit.
+const withUnit = (unit: string, plain: string) =>
+  plain.startsWith('-') ? `-${unit}${groupThousands(plain.slice(1))}` : `${unit}${groupThousands(plain)}`;
+
+/** '$' + 2 decimals and thousands separators ('$12.50', '-$7.25'); '$0.00' for 0, null or a non-number. */
 export function formatPrice(v: NumberLike): string {
-  return `$${groupThousands(dropSign(priceAmount(v)))}`;
+  return withUnit('$', priceAmount(v));
 }
 
-/** '₱' + absolute value with up to 2 decimals, no trailing zeros, thousands separators ('₱12.5', '₱1,200', '₱0'). */
+/** '₱' + up to 2 decimals, no trailing zeros, thousands separators ('₱12.5', '₱1,200', '-₱7.25', '₱0'). */
 export function formatPeso(v: NumberLike): string {
-  return `₱${groupThousands(dropSign(pesoAmount(v)))}`;
+  return withUnit('₱', pesoAmount(v));
 }
 
 /** A count with thousands separators ('1,520'); '0' for null or a non-number. */

@@ -12,6 +12,8 @@ export * from './avp';
 export * from './query-string';
 export * from './links';
 export * from './postback';
+export * from './money';
+export * from './postback-logs';
 export * from './sites';
 export * from './link-types';
 export * from './domains';

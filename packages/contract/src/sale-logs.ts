@@ -1,6 +1,7 @@
 // Raw sale logs (spec 2 sections 2.11, 3, 4 and 7): every sale and bonus event, newest first.
 import { z } from 'zod';
-import { EventType, listOf, listQuery, wholeNumber, ZBigIdNumber, ZIdNumber } from './common';
+import { EventType, listOf, listQuery, ZBigIdNumber, ZIdNumber } from './common';
+import { ZSaleStatusName } from './money';
 import { refineDateRange } from './click-logs';
 import { ZDateString } from './period';
 
@@ -13,6 +14,7 @@ export const SALE_LOG_FILTERS = [
   'companyId',
   'agentId',
   'recordType',
+  'status',
   'start',
   'end',
   'clickId',
@@ -26,7 +28,26 @@ export const SALE_LOGS_EMPTY = 'No logs for selected period';
 export const RECORD_TYPE_LABELS: Readonly<Record<number, string>> = {
   [EventType.Sale]: 'Sale',
   [EventType.Bonus]: 'Bonus',
+  [EventType.Refund]: 'Refund',
+  [EventType.Chargeback]: 'Chargeback',
+  [EventType.Adjustment]: 'Adjustment',
 };
+/** The record types the filter offers, in its order. */
+export const RECORD_TYPES = [
+  EventType.Sale,
+  EventType.Bonus,
+  EventType.Refund,
+  EventType.Chargeback,
+  EventType.Adjustment,
+] as const;
+const ZRecordType = z
+  .union([z.number(), z.string().regex(/^\d$/, 'Unknown record type').transform(Number)])
+  .pipe(
+    z.union(
+      RECORD_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<0>, z.ZodLiteral<1>],
+      'Unknown record type',
+    ),
+  );
 export const formatRecordType = (eventType: number) => RECORD_TYPE_LABELS[eventType] ?? String(eventType);
 
 /** The column headers, on screen and in the CSV export. */
@@ -41,6 +62,9 @@ export const SALE_LOG_HEADERS = {
   payout: 'Payout (₱)',
   clickId: 'Click id',
   eventType: 'Record type',
+  status: 'Status',
+  /** Admins only: a rejection's or reversal's reason, an adjustment's note. */
+  note: 'Note',
   referer: 'Referer',
 } as const;
 
@@ -50,7 +74,8 @@ export const ZSaleLogSearch = listQuery({ sort: SALE_LOG_SORT_FIELDS })
     siteId: ZIdNumber.optional(),
     companyId: ZIdNumber.optional(),
     agentId: ZIdNumber.optional(),
-    recordType: wholeNumber(EventType.Sale, EventType.Bonus).optional(),
+    recordType: ZRecordType.optional(),
+    status: ZSaleStatusName.optional(),
     start: ZDateString.optional(),
     end: ZDateString.optional(),
     clickId: ZBigIdNumber.optional(),
@@ -73,6 +98,12 @@ export const ZSaleLogRow = z.object({
   payout: z.string(),
   clickId: z.number().nullable(),
   eventType: z.number(),
+  /** A sale's or bonus's status; reversal and adjustment rows are `approved`. */
+  status: ZSaleStatusName,
+  /** The rejection's or reversal's reason, an adjustment's note: admins only (null for others). */
+  note: z.string().nullable(),
+  /** A reversal row: the sale it reverses. */
+  reversesId: z.number().nullable(),
   referer: z.string().nullable(),
 });
 export type TSaleLogRow = z.infer<typeof ZSaleLogRow>;

@@ -61,21 +61,42 @@ export const BLACK_LIST_TEXTS = {
 } as const;
 export const BLACK_LIST_SEARCH_PLACEHOLDER = 'part of IP';
 
-// System options: name/value rows whose values are '0'/'1' strings (spec 2 section 3).
-export const OPTION_NAMES = { autoBlockAccount: 'auto_block_account' } as const;
+// System options: name/value rows; switches hold '0'/'1', counts their digits (spec 2 section 3).
+export const OPTION_NAMES = {
+  autoBlockAccount: 'auto_block_account',
+  postbackLogDays: 'postback_log_days',
+} as const;
 /** The options the System Options screen shows and saves. */
-export const EDITABLE_OPTIONS = [OPTION_NAMES.autoBlockAccount] as const;
+export const EDITABLE_OPTIONS = [OPTION_NAMES.autoBlockAccount, OPTION_NAMES.postbackLogDays] as const;
 
 export const ZOption = z.object({ name: z.string(), value: z.string() });
 export type TOption = z.infer<typeof ZOption>;
 export const ZOptions = z.array(ZOption);
 
+export const POSTBACK_LOG_DAYS_MAX = 3650;
+export const POSTBACK_LOG_DAYS_INVALID = `Postback Log Days must be a whole number from 1 to ${POSTBACK_LOG_DAYS_MAX}`;
+/** How many days the postback log keeps, as typed and as stored: digits, 1 to 3650. */
+export const ZPostbackLogDays = z
+  .string({ error: POSTBACK_LOG_DAYS_INVALID })
+  .trim()
+  .regex(/^[1-9]\d{0,3}$/, POSTBACK_LOG_DAYS_INVALID)
+  .refine((v) => Number(v) <= POSTBACK_LOG_DAYS_MAX, POSTBACK_LOG_DAYS_INVALID);
+
+const ZOptionChange = z.discriminatedUnion('name', [
+  z.object({ name: z.literal(OPTION_NAMES.autoBlockAccount), value: z.enum(['0', '1']) }),
+  z.object({ name: z.literal(OPTION_NAMES.postbackLogDays), value: ZPostbackLogDays }),
+]);
+
 export const ZOptionsUpdate = z
-  .array(z.object({ name: z.enum(EDITABLE_OPTIONS), value: z.enum(['0', '1']) }))
+  .array(ZOptionChange)
   .min(1)
   .max(EDITABLE_OPTIONS.length)
   .refine((list) => new Set(list.map((o) => o.name)).size === list.length, 'Each option at most once');
 export type TOptionsUpdate = z.infer<typeof ZOptionsUpdate>;
+
+/** An option's value, or `fallback` when it was never saved. */
+export const optionText = (options: readonly TOption[], name: string, fallback: string) =>
+  options.find((o) => o.name === name)?.value ?? fallback;
 
 /** An option's 0/1 string as a boolean, and back. */
 export const optionOn = (options: readonly TOption[], name: string) =>

@@ -1,7 +1,8 @@
 // Sites: the selectors' option, the list (/app/sites/sites), the Add Site / Update Site form, status and
 // delete (spec 2 sections 2.5, 3, 4, 5, 7). Link types are in link-types.ts.
 import { z } from 'zod';
-import { listOf, listQuery, ZIdNumber, ZSiteCategory } from './common';
+import { listOf, listQuery, wholeNumber, ZIdNumber, ZSiteCategory } from './common';
+import { HOLD_DAYS_MAX } from './money';
 
 /** A site in selectors: id and sitename (status tells suspended ones apart). */
 export const ZSiteOption = z.object({ id: z.number(), sitename: z.string(), status: z.boolean() });
@@ -67,6 +68,8 @@ const siteFields = {
   specialReport: z.boolean().default(false),
   useApproveSale: z.boolean().default(false),
   avp: z.boolean().default(false),
+  /** Days its sales stay held before they are paid (0: paid at once). */
+  holdDays: wholeNumber(0, HOLD_DAYS_MAX).default(0),
 };
 
 /** PUT sites and POST sites/{id}: the same fields. */
@@ -91,6 +94,7 @@ export const ZSiteDetail = z.object({
   specialReport: z.boolean(),
   useApproveSale: z.boolean(),
   avp: z.boolean(),
+  holdDays: z.number(),
   typeCount: z.number(),
   /** The postback secret: superadmins only (null for anybody else). */
   postbackToken: z.string().nullable(),

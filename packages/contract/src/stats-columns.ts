@@ -12,7 +12,9 @@ import {
   pesoAmount,
   priceAmount,
 } from './format';
+import { SALE_STATUS_LABELS } from './money';
 import { addDays, formatPeriod } from './period';
+import { formatRecordType } from './sale-logs';
 import {
   isAvpKind,
   isPayrollKind,
@@ -124,6 +126,43 @@ function typeColumns(o: StatsColumnsOptions): TStatsColumn[] {
   });
 }
 
+const recordTypeCell = (r: Figures): Cell =>
+  'recordType' in r && r.recordType !== null ? formatRecordType(r.recordType) : undefined;
+const statusCell = (r: Figures): Cell =>
+  'status' in r && r.status !== null ? SALE_STATUS_LABELS[r.status] : undefined;
+
+/**
+ * Reversals (already in the net earning and payout), held sales (not in them: not paid yet) and
+ * adjustments (in them; never on the AVP pages, an adjustment has no site). Dollars need earningVisible.
+ */
+function moneyLifecycleColumns(kind: TStatsKind, earningVisible: boolean): (TStatsColumn | false)[] {
+  const money = (
+    id: TStatsSortField,
+    header: string,
+    format: 'price' | 'peso',
+    value: (x: Figures) => Cell,
+  ): TStatsColumn => ({ id, header, format, sortField: id, total: true, value });
+  const count = (id: TStatsSortField, header: string, value: (x: Figures) => Cell): TStatsColumn => ({
+    id,
+    header,
+    format: 'count',
+    sortField: id,
+    total: true,
+    value,
+  });
+  const adjustments = !isAvpKind(kind);
+  return [
+    count('reversals', 'Reversals', (x) => x.reversals),
+    earningVisible && money('reversalEarn', 'Reversed ($)', 'price', (x) => x.reversalEarn),
+    money('reversalPayout', 'Reversed (₱)', 'peso', (x) => x.reversalPayout),
+    count('held', 'Held', (x) => x.held),
+    earningVisible && money('heldEarn', 'Held ($)', 'price', (x) => x.heldEarn),
+    money('heldPayout', 'Held (₱)', 'peso', (x) => x.heldPayout),
+    adjustments && earningVisible && money('adjustEarn', 'Adjusted ($)', 'price', (x) => x.adjustEarn),
+    adjustments && money('adjustPayout', 'Adjusted (₱)', 'peso', (x) => x.adjustPayout),
+  ];
+}
+
 /** The columns a role sees on a page for a result, in screen order (the row number is the screen's own). */
 export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
   const { kind, role, result: r } = o;
@@ -152,6 +191,8 @@ export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
       },
     g === 'detail' && { id: 'sitename', header: 'Site', format: 'text', value: (x) => nameOf(x, 'sitename') },
     g === 'detail' && { id: 'typename', header: 'Link', format: 'text', value: (x) => nameOf(x, 'typename') },
+    g === 'detail' && { id: 'recordType', header: 'Record type', format: 'text', value: recordTypeCell },
+    g === 'detail' && { id: 'status', header: 'Status', format: 'text', value: statusCell },
     g !== 'detail' && {
       id: 'raws',
       header: 'Raws',
@@ -225,6 +266,7 @@ export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
         total: true,
         value: (x) => x.bonusPayout,
       },
+    ...moneyLifecycleColumns(kind, r.earningVisible),
     r.lppVisible && {
       id: 'lpp',
       header: 'LPP',
@@ -268,7 +310,7 @@ export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
   return cols.filter((c): c is TStatsColumn => !!c);
 }
 
-/** A cell as text on screen: money with its sign, money and counts with thousands separators, percent
+/** A cell as text on screen: money with its sign (net money can be below zero: '-₱100'), money and counts with thousands separators, percent
  * with 2 decimals, the AVP period heading. */
 export function formatStatsCell(col: TStatsColumn, v: Cell, avpPeriods: readonly TAvpRange[] = []): string {
   if (v === null || v === undefined) return '';

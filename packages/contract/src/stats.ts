@@ -2,6 +2,7 @@
 // the criteria, the stats result, the groupings each role and page may use, and the sort defaults.
 import { z } from 'zod';
 import { hasRole, INT4_MAX, listOf, listQuery, Role, wholeNumber, ZIdNumber, type TList } from './common';
+import { ZSaleStatusName } from './money';
 import { addDays, checkPeriod, periodFields } from './period';
 
 /** The four report pages; each has its own call (STATS_CALLS). */
@@ -78,6 +79,14 @@ export const STATS_SORT_FIELDS = [
   'bonusEarn',
   'payout',
   'bonusPayout',
+  'reversals',
+  'reversalEarn',
+  'reversalPayout',
+  'held',
+  'heldEarn',
+  'heldPayout',
+  'adjustEarn',
+  'adjustPayout',
   'lpp',
   'agent_avp_sales_count',
   'payoutPhp',
@@ -158,9 +167,22 @@ const statsFigures = {
   /** The AVP period index and the agent's AVP sales count of the week, on AVP agent and detail rows. */
   avpPeriod: z.number().nullable(),
   agent_avp_sales_count: z.number().nullable(),
-  /** Pesos. */
+  /** Pesos, net: approved sales, then the reversals and adjustments dated in the period. */
   payout: ZAmount,
   bonusPayout: ZAmount,
+  /**
+   * Reversals (refunds and chargebacks) dated in the period and their money (negative, already in
+   * earn and payout); held sales waiting for approval (not in earn and payout); adjustments (in earn and
+   * payout). Dollars are null unless earningVisible.
+   */
+  reversals: z.number(),
+  reversalEarn: ZAmount.nullable(),
+  reversalPayout: ZAmount,
+  held: z.number(),
+  heldEarn: ZAmount.nullable(),
+  heldPayout: ZAmount,
+  adjustEarn: ZAmount.nullable(),
+  adjustPayout: ZAmount,
   /** AVP pay in pesos and dollars (AVP pages), else null. */
   payoutPhp: ZAmount.nullable(),
   payoutDollars: ZAmount.nullable(),
@@ -168,7 +190,10 @@ const statsFigures = {
 
 /**
  * One row. `date` is the day (date grouping), the Sunday starting the week (AVP agent rows, one per
- * agent and week) or the instant of the sale (detail). Names are null where the grouping has none.
+ * agent and week) or the instant of the money row (detail). Names are null where the grouping has none
+ * (an adjustment has no site or link). Detail rows are the approved sales and bonuses (reversed ones
+ * too), the held ones, the reversals and the adjustments of the period; a rejected sale is paid nowhere
+ * and is listed only in the sale logs.
  */
 export const ZStatsRow = z.object({
   key: z.string(),
@@ -180,6 +205,9 @@ export const ZStatsRow = z.object({
   agentFullName: z.string().nullable(),
   sitename: z.string().nullable(),
   typename: z.string().nullable(),
+  /** Detail rows: the record type (EventType: sale, bonus, refund, chargeback, adjustment) and status. */
+  recordType: z.number().nullable(),
+  status: ZSaleStatusName.nullable(),
   ...statsFigures,
 });
 export type TStatsRow = z.infer<typeof ZStatsRow>;

@@ -22,12 +22,14 @@ import settingsRoutes from './settings/routes';
 import linkTypesRoutes from './link-types/routes';
 import clickLogsRoutes from './click-logs/routes';
 import saleLogsRoutes from './sale-logs/routes';
+import postbackLogsRoutes from './postback-logs/routes';
 import chatLogsRoutes from './chat-logs/routes';
 import linksRoutes from './links/routes';
 import dashboardRoutes from './dashboard/routes';
 import statsRoutes from './stats/routes';
 import topAgentsRoutes from './top-agents/routes';
 import performanceRoutes from './performance/routes';
+import salesRoutes from './sales/routes';
 
 export interface Area {
   prefix: string;
@@ -56,10 +58,12 @@ export const areas: Area[] = [
   { prefix: '', plugin: linkTypesRoutes },
   { prefix: '', plugin: clickLogsRoutes },
   { prefix: '', plugin: saleLogsRoutes },
+  { prefix: '', plugin: postbackLogsRoutes },
   { prefix: '', plugin: chatLogsRoutes },
   { prefix: '', plugin: linksRoutes },
   { prefix: '', plugin: dashboardRoutes },
   { prefix: '', plugin: statsRoutes },
   { prefix: '', plugin: topAgentsRoutes },
   { prefix: '', plugin: performanceRoutes },
+  { prefix: '', plugin: salesRoutes },
 ];

@@ -6,6 +6,8 @@ import { seedDemoIfEmpty, DEMO_LOGINS } from './demo/data';
 import { demoScale } from './demo/history';
 import { describeHistory } from './demo/history-summary';
 import { scheduleLoginUnblock } from './jobs/login-unblock';
+import { schedulePostbackLogRetention } from './jobs/postback-log-retention';
+import { scheduleHoldRelease } from './jobs/hold-release';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
 
@@ -15,7 +17,12 @@ const seeded = await seedDemoIfEmpty(ctx, { scale: demoScale(), progress: true }
 // The demo history ran the click path; the app starts its own, with its logger and today's uniques.
 await closeTracking(ctx);
 const app = await buildApp(ctx, { logger: true });
-const stopJobs = scheduleLoginUnblock(ctx.db, (msg) => app.log.info(msg));
+const logJob = (msg: string) => app.log.info(msg);
+const stopJobs = [
+  scheduleLoginUnblock(ctx.db, logJob),
+  schedulePostbackLogRetention(ctx.db, logJob),
+  scheduleHoldRelease(ctx.db, logJob),
+];
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -23,7 +30,8 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
-    stopJobs();
+    // A job's run in progress ends after its current batch, before the database closes.
+    await Promise.all(stopJobs.map((stop) => stop()));
     await app.close(); // stops accepting, waits for in-flight requests and onClose hooks
     await database.close();
     process.exit(0);

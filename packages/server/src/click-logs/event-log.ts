@@ -10,6 +10,8 @@ export interface EventTable {
   alias: 'c' | 'l';
   time: Col;
   id: Col;
+  /** What a page's rows are joined to for their names: the link type (as t) unless said otherwise. */
+  pageJoins?: SQL;
 }
 
 // Left joins: an event stays in its log (and in the rollup's total) whatever happens to its names.
@@ -33,7 +35,7 @@ export const newestFirst = (q: { sortField?: string; sortAsc?: boolean }) =>
 
 /**
  * One page of the log: its ids come from a (filter, time, id) index alone, however deep the page; only
- * its rows are then read and named by `select` (link_types joined as t).
+ * its rows are then read and named by `select` (with `table.pageJoins`: link_types as t by default).
  */
 export function eventLogPage<R>(
   db: Queryable,
@@ -44,6 +46,7 @@ export function eventLogPage<R>(
 ): Promise<R[]> {
   const dir = newestFirst(q) ? sql`desc` : sql`asc`;
   const e = sql.raw(table.alias);
+  const joins = table.pageJoins ?? sql`left join link_types t on t.id = ${e}.type_id`;
   return queryRows<R>(
     db,
     sql`with page as (
@@ -52,7 +55,7 @@ export function eventLogPage<R>(
           limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
         )
         select ${select}
-        from page p join ${table.from} on ${e}.id = p.id left join link_types t on t.id = ${e}.type_id
+        from page p join ${table.from} on ${e}.id = p.id ${joins}
         order by p.time ${dir}, p.id ${dir}`,
   );
 }

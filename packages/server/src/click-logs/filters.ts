@@ -38,12 +38,9 @@ export function eventWhere(p: Principal, f: LogFilter, cols: EventColumns): SQL 
   ]);
 }
 
-/**
- * The sum of `counter` over the stats_daily rows of the same filter. Exact: every click and sale adds
- * its increment in the statement that stores it, and nothing changes one without the other.
- */
-export async function rollupTotal(db: Queryable, p: Principal, f: LogFilter, counter: SQL): Promise<number> {
-  const where = and([
+/** The same filter as eventWhere on the stats_daily rows (alias r) that count those events. */
+export function rollupWhere(p: Principal, f: LogFilter): SQL {
+  return and([
     scopedFilter(
       p,
       { office: col('r.office_id'), agent: col('r.agent_id') },
@@ -52,9 +49,16 @@ export async function rollupTotal(db: Queryable, p: Principal, f: LogFilter, cou
     f.siteId !== undefined ? sql`r.site_id = ${f.siteId}` : undefined,
     f.start && f.end ? sql`r.day between ${f.start}::date and ${f.end}::date` : undefined,
   ]);
+}
+
+/**
+ * The sum of `counter` over the stats_daily rows of the same filter. Exact: every click and sale adds
+ * its increment in the statement that stores it, and nothing changes one without the other.
+ */
+export async function rollupTotal(db: Queryable, p: Principal, f: LogFilter, counter: SQL): Promise<number> {
   const row = await queryOne<{ total: string | number | null }>(
     db,
-    sql`select coalesce(sum(${counter}), 0)::text as total from stats_daily r where ${where}`,
+    sql`select coalesce(sum(${counter}), 0)::text as total from stats_daily r where ${rollupWhere(p, f)}`,
   );
   return Number(row?.total ?? 0);
 }

@@ -11,7 +11,13 @@ export interface CsvColumn<Row> {
 }
 
 // Text from outside (referers, e-mails) starting with = + - @ would run as a formula in a spreadsheet.
-const OPTIONS = { escape_formulas: true, record_delimiter: '\r\n' } as const;
+// A plain negative number (a reversal's or an adjustment's amount) is no formula: it stays a number to sum.
+const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
+const OPTIONS = {
+  escape_formulas: true,
+  record_delimiter: '\r\n',
+  cast: { string: (v: string) => (PLAIN_NUMBER.test(v) ? { value: v, escape_formulas: false } : v) },
+} as const;
 
 async function* csvText<Row>(columns: CsvColumn<Row>[], chunks: AsyncIterable<Row[]>) {
   // The byte order mark makes spreadsheets read the file as UTF-8 (₱, names).

@@ -1,5 +1,6 @@
 // System options (name/value rows) and the IP black list lookups other areas share.
 import { eq } from 'drizzle-orm';
+import { OPTION_NAMES, POSTBACK_LOG_DAYS_DEFAULT, ZPostbackLogDays } from '@salesdesk/contract';
 import type { Queryable } from '../db/client';
 import { blackListIps, options } from '../db/schema';
 
@@ -9,11 +10,18 @@ export const OPTION_LPP_VISIBLE = 'lpp_visible';
 export const OPTION_DEFAULTS: Record<string, string> = {
   [OPTION_AUTO_BLOCK]: '0',
   [OPTION_LPP_VISIBLE]: '0',
+  [OPTION_NAMES.postbackLogDays]: String(POSTBACK_LOG_DAYS_DEFAULT),
 };
 
 export async function getOption(db: Queryable, name: string): Promise<string> {
   const [row] = await db.select().from(options).where(eq(options.name, name));
   return row?.value ?? OPTION_DEFAULTS[name] ?? '';
+}
+
+/** How many days the postback log keeps; the default when the stored value is not one (edited by hand). */
+export async function postbackLogDays(db: Queryable): Promise<number> {
+  const parsed = ZPostbackLogDays.safeParse(await getOption(db, OPTION_NAMES.postbackLogDays));
+  return parsed.success ? Number(parsed.data) : POSTBACK_LOG_DAYS_DEFAULT;
 }
 
 export const optionIsOn = async (db: Queryable, name: string) => (await getOption(db, name)) === '1';

@@ -1,12 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Role, weekOf, type TDashboard } from '@salesdesk/contract';
+import { Role, SaleStatus, weekOf, type TDashboard } from '@salesdesk/contract';
 import { agents, offices } from '../db/schema';
 import { getLastNews } from '../news/service';
-import { buildAdmin, tokenFor } from '../test/factories';
+import { changeHeldSales } from '../ledger/status';
+import { reverseSale } from '../ledger/reverse';
+import { recordSale } from '../postback/service';
+import { buildAdmin, tokenFor, uniqueName } from '../test/factories';
+import { holdSale } from '../test/money-fixtures';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { loadPrincipal } from '../http/auth';
-import { buildSalesWorld, expectedRanking, sell, type SalesWorld } from '../test/sales-fixtures';
+import {
+  buildSalesWorld,
+  expectedRanking,
+  sell,
+  type SalesWorld,
+  type WorldAgent,
+} from '../test/sales-fixtures';
 import { getDashboard } from './service';
 
 let env: TestEnv;
@@ -172,6 +182,52 @@ describe('dashboard weeks', () => {
       (await expectedRanking(env.ctx, 'company', got.weekPeriod, true)).slice(0, 10),
     );
     expect(got.allTimeTop10).toEqual((await expectedRanking(env.ctx, 'agent', {}, false)).slice(0, 10));
+  });
+
+  it('counts approved sales only: a held or rejected sale never, a reversed one still in its own day', async () => {
+    const mine = await buildSalesWorld(env.ctx, [3]);
+    const [a, b, c] = mine.agents;
+    const at = '2032-06-16T12:00:00-04:00';
+    const saleOf = async (agent: WorldAgent) => {
+      const txId = uniqueName('tx');
+      const res = await recordSale(env.ctx, {
+        siteId: mine.siteId,
+        clickId: agent.clickId,
+        event: 'sale',
+        txId,
+        date: new Date(at),
+      });
+      return res.saleId;
+    };
+    const [, held, rejected] = [await saleOf(a), await saleOf(a), await saleOf(a)];
+    await holdSale(env.ctx, held);
+    await holdSale(env.ctx, rejected);
+    await changeHeldSales(env.ctx.db, sql`id = ${rejected}`, {
+      status: SaleStatus.Rejected,
+      reason: 'fraud',
+      by: null,
+    });
+    const reversed = await saleOf(b);
+    await saleOf(b);
+    expect(
+      await reverseSale(env.ctx.db, { id: reversed }, { kind: 'refund', reason: 'r', by: null }),
+    ).toMatchObject({ kind: 'reversed' });
+    await saleOf(c);
+    await saleOf(c);
+    const got = await getDashboard(env.ctx, await principal(adminAccountId), new Date(at));
+    expect(got.weekPeriod).toEqual({ start: '2032-06-13', end: '2032-06-19' });
+    const ranked = [b, c].map((g) => g.username).sort();
+    expect(got.weekTop10.map((r) => [r.agent, r.sales])).toEqual([
+      [ranked[0], 2],
+      [ranked[1], 2],
+      [a.username, 1],
+    ]);
+    expect(got.weekOfficeTop10).toEqual([
+      expect.objectContaining({ office: mine.offices[0].officeName, sales: 5 }),
+    ]);
+    expect(got.weekTop10).toEqual(
+      (await expectedRanking(env.ctx, 'agent', got.weekPeriod, true)).slice(0, 10),
+    );
   });
 
   it('answers an agent without an office row with no notes rather than an error', async () => {

@@ -119,6 +119,8 @@ export const sites = pgTable('sites', {
   specialReport: boolean('special_report').notNull().default(false),
   useApproveSale: boolean('use_approve_sale').notNull().default(false),
   avp: boolean('avp').notNull().default(false),
+  // Its sales arrive held and the hold job approves them after this many days (0: approved at once).
+  holdDays: integer('hold_days').notNull().default(0),
   // Per-site postback secret (DESIGN.md rule 3).
   postbackToken: varchar('postback_token', { length: 64 }).notNull(),
   // Deleting keeps history: a deleted site leaves every list, selector and link; its clicks and sales stay.
@@ -320,6 +322,9 @@ export const clicks = pgTable(
   ],
 );
 
+// Every money event (DESIGN.md section 9): sales and bonuses with their status, reversals (a new row
+// with the negated money of the sale it reverses, dated when it arrived) and adjustments (site 0 and
+// type 0: not a site's). Recorded money is never edited; only a sale's status and reversal mark change.
 export const sales = pgTable(
   'sales',
   {
@@ -337,9 +342,36 @@ export const sales = pgTable(
     lpp: integer('lpp').notNull().default(0),
     txId: varchar('tx_id', { length: 128 }).notNull(),
     referer: text('referer'),
+    // SaleStatus: approved 0 (paid), held 1 (pending), rejected 2 (never paid). Other events: 0.
+    status: smallint('status').notNull().default(0),
+    // Held for the site's hold time: the hold job approves the sale at this instant.
+    holdUntil: ts('hold_until'),
+    // On a sale or bonus: the event type (3 refund, 4 chargeback) that reversed it, at most one.
+    reversalKind: smallint('reversal_kind'),
+    // On a reversal row: the sale it reverses.
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    // A rejection's or reversal's reason, an adjustment's note; never shown to agents and offices.
+    note: text('note'),
+    // The account that wrote the row or changed its status last (null: a site's postback or a job).
+    changedBy: integer('changed_by'),
+    changedAt: ts('changed_at'),
   },
   (t) => [
-    uniqueIndex('sales_site_tx_idx').on(t.siteId, t.txId),
+    // A sale or bonus once per (site, txId); reversal rows repeat the txId of the sale they reverse.
+    uniqueIndex('sales_site_tx_idx')
+      .on(t.siteId, t.txId)
+      .where(sql`event_type in (0, 1)`),
+    uniqueIndex('sales_reverses_idx')
+      .on(t.reversesId)
+      .where(sql`reverses_id is not null`),
+    index('sales_held_idx')
+      .on(t.holdUntil)
+      .where(sql`status = 1`),
+    // The rows the sale log cannot count from stats_daily as they are (held, rejected, reversed sales and
+    // the reversals): their count and their pages by status read this small index instead of the period.
+    index('sales_lifecycle_idx')
+      .on(t.date, t.id)
+      .where(sql`status <> 0 or reversal_kind is not null or event_type in (3, 4)`),
     // The sale log's filters, each ending in its order (date, id), as for clicks.
     index('sales_date_idx').on(t.date, t.id),
     index('sales_agent_date_idx').on(t.agentId, t.date, t.id),
@@ -369,6 +401,17 @@ export const statsDaily = pgTable(
     bonusPayout: total('bonus_payout'),
     lpp: integer('lpp').notNull().default(0),
     bonusLpp: integer('bonus_lpp').notNull().default(0),
+    // earn, payout and lpp are net: approved sales plus the reversals and adjustments of the day.
+    // These say how much of that was reversals and adjustments, and what is held (not in the net).
+    reversals: integer('reversals').notNull().default(0),
+    reversalEarn: total('reversal_earn'),
+    reversalPayout: total('reversal_payout'),
+    adjustments: integer('adjustments').notNull().default(0),
+    adjustEarn: total('adjust_earn'),
+    adjustPayout: total('adjust_payout'),
+    held: integer('held').notNull().default(0),
+    heldEarn: total('held_earn'),
+    heldPayout: total('held_payout'),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.siteId, t.typeId, t.officeId, t.agentId] }),
@@ -391,3 +434,30 @@ export const migrationAgents = pgTable('migration_agents', {
   migratedAgentId: integer('migrated_agent_id').references(() => agents.id, { onDelete: 'set null' }),
   importedAt: ts('imported_at').notNull().defaultNow(),
 });
+
+// Every postback that reached the server and what came of it (POSTBACK_RESULTS); never its token.
+// Refused postbacks past a rate per site and address are summed into one row (`count`), so a flood
+// cannot grow the table without bound; rows older than the postback log option's days are deleted.
+export const postbackLogs = pgTable(
+  'postback_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    time: ts('time').notNull().defaultNow(),
+    siteId: integer('site_id').notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    event: varchar('event', { length: 16 }),
+    txId: varchar('tx_id', { length: 128 }),
+    clickId: bigint('click_id', { mode: 'number' }),
+    result: varchar('result', { length: 24 }).notNull(),
+    saleId: bigint('sale_id', { mode: 'number' }),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [
+    index('postback_logs_time_idx').on(t.time, t.id),
+    index('postback_logs_site_time_idx').on(t.siteId, t.time, t.id),
+    // The screen's filters: without these a result's count, a txId or a click id scans the whole log.
+    index('postback_logs_result_time_idx').on(t.result, t.time, t.id),
+    index('postback_logs_tx_idx').on(t.txId),
+    index('postback_logs_click_idx').on(t.clickId),
+  ],
+);

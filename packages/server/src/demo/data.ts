@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { encryptSecret, hashPassword } from '../common/crypto';
 import { queryOne, type Queryable, type Tx } from '../db/client';
 import { generateDemoHistory } from './history';
+import { seedDemoPostbackLogs } from './postback-logs';
 import { DEMO_BLACK_LISTED_IPS } from './history-plan';
 import type { HistorySummary } from './history-summary';
 import * as t from '../db/schema';
@@ -25,7 +26,7 @@ const site = (
   sitename: string,
   abbr: string,
   type: string,
-  flags: { avp?: boolean; approveSale?: boolean } = {},
+  flags: { avp?: boolean; approveSale?: boolean; holdDays?: number } = {},
 ) => ({
   sitename,
   shortname: sitename.split(' ')[0].toLowerCase(),
@@ -33,14 +34,16 @@ const site = (
   type,
   avp: flags.avp ?? false,
   useApproveSale: flags.approveSale ?? false,
+  holdDays: flags.holdDays ?? 0,
 });
-// Two AVP sites; DateMatch approves sales (Day#1 approval, Day#2 paid sale).
+// Two AVP sites; DateMatch approves sales (Day#1 approval, Day#2 paid sale); FlirtZone holds its sales
+// a week before they are paid.
 const SITES = [
   site('CamStars', 'CS', 'WEBCAMS', { avp: true }),
   site('DateMatch', 'DM', 'DATING', { approveSale: true }),
   site('LuckySpin Casino', 'LS', 'CASINO'),
   site('AdultHub', 'AH', 'ADULT', { avp: true }),
-  site('FlirtZone', 'FZ', 'DATING'),
+  site('FlirtZone', 'FZ', 'DATING', { holdDays: 7 }),
 ];
 
 const OFFICES = [
@@ -129,7 +132,9 @@ export async function seedDemo(
     await seedDemoLoginLogs(tx);
     await seedDemoChatLogs(tx);
   });
-  return generateDemoHistory(ctx, opts);
+  const history = await generateDemoHistory(ctx, opts);
+  await seedDemoPostbackLogs(ctx.db);
+  return history;
 }
 
 async function seedAdmins(account: Account) {

@@ -59,7 +59,7 @@ async function insertSaleRows(db: Queryable, day: DayPlan, ids: number[], from: 
     ) as u(date, event_type, site_id, type_id, agent_id, office_id, click_id, email, tx_id, referer)
     join link_types t on t.id = u.type_id
     left join office_fees f on f.type_id = u.type_id and f.office_id = u.office_id and f.enable
-    on conflict (site_id, tx_id) do nothing`);
+    on conflict (site_id, tx_id) where event_type in (0, 1) do nothing`);
 }
 
 /** Runs writes `limit` at a time, so planning and several inserts overlap; the first failure is rethrown. */

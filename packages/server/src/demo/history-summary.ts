@@ -1,6 +1,7 @@
 // What a demo history run generated (printed by `npm start` and `npm run seed`), and its progress line.
 import { easternDay, weekOf } from '@salesdesk/contract';
 import type { DayPlan, HistoryCast } from './history-plan';
+import type { MoneyEventCounts } from './money-events';
 
 export interface HistoryCounts {
   clicks: number;
@@ -16,6 +17,8 @@ export interface HistorySummary extends HistoryCounts {
   days: number;
   /** Agent-weeks whose AVP-site sales reach each band of the demo AVP schedule. */
   avpWeeks: Record<AvpBand, number>;
+  /** Refunds, chargebacks, held and rejected sales and adjustments made over the history. */
+  money: MoneyEventCounts;
   seconds: number;
 }
 
@@ -62,7 +65,8 @@ export function describeHistory(s: HistorySummary): string {
   return (
     `Demo history ${s.from} .. ${s.to} (${s.days} days, ${s.path} path, ${s.seconds.toFixed(1)} s): ` +
     `${n(s.clicks)} clicks (${n(s.uniques)} unique), ${n(s.sales)} sales, ${n(s.bonuses)} bonus events; ` +
-    `agent-weeks at AVP volume ${avp}.`
+    `agent-weeks at AVP volume ${avp}; ${n(s.money.refunds)} refunds, ${n(s.money.chargebacks)} chargebacks, ` +
+    `${n(s.money.held)} sales held, ${n(s.money.rejected)} rejected, ${n(s.money.adjustments)} adjustments.`
   );
 }
 

@@ -9,6 +9,7 @@ import { flushClicks, recordClick } from '../tracking/service';
 import { loadClickableAgentSites } from '../tracking/sql';
 import { queryRows, type Queryable } from '../db/client';
 import { insertHistoryBulk } from './history-bulk';
+import { addDemoMoneyEvents } from './money-events';
 import {
   demoTxId,
   historyDays,
@@ -102,6 +103,12 @@ export async function generateDemoHistory(
         tally,
         progressReporter('demo history', plan.days, progress),
       );
+  const money = await addDemoMoneyEvents(
+    ctx.db,
+    cast.sites.map((s) => s.id),
+    cast.agents.map((a) => a.id),
+    new Date(plan.now),
+  );
   return {
     path: bulk ? 'bulk' : 'service',
     from: days[0],
@@ -109,6 +116,7 @@ export async function generateDemoHistory(
     days: days.length,
     ...counts,
     avpWeeks: tally.bands(),
+    money,
     seconds: (Date.now() - started) / 1000,
   };
 }

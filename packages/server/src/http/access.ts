@@ -2,14 +2,14 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { hasRole, type Permission, Role } from '@salesdesk/contract';
 import type { AppContext } from '../context';
-import { authenticate } from './auth';
+import { authenticate, type Principal } from './auth';
 import { forbidden, invalidToken } from './errors';
 
 export type Access =
   | { kind: 'public' }
   | { kind: 'role'; role: Role }
   | { kind: 'only'; roles: Role[] }
-  | { kind: 'permission'; permission: Permission };
+  | { kind: 'permission'; permission: Permission; role?: Role };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,8 +26,31 @@ export const role = (r: Role): Access => ({ kind: 'role', role: r });
 export const LOGIN: Access = role(Role.Agent);
 /** Exactly these roles, not the ones above them (an agent's own forms: a chat log is an agent's). */
 export const only = (...roles: Role[]): Access => ({ kind: 'only', roles });
-/** A logged-in account holding the permission (a superadmin holds every permission). */
-export const permission = (p: Permission): Access => ({ kind: 'permission', permission: p });
+/**
+ * A logged-in account holding the permission (a superadmin holds every permission); with `atLeast`,
+ * also of that role or a higher one, so a flag left on a lower account (an office) never lets it in.
+ */
+export const permission = (p: Permission, atLeast?: Role): Access =>
+  atLeast === undefined
+    ? { kind: 'permission', permission: p }
+    : { kind: 'permission', permission: p, role: atLeast };
+
+/** Whether a logged-in principal may call a route of this access (the session is checked before). */
+export function admits(access: Access, p: Pick<Principal, 'role' | 'permissions'>): boolean {
+  switch (access.kind) {
+    case 'public':
+      return true;
+    case 'role':
+      return hasRole(p.role, access.role);
+    case 'only':
+      return access.roles.includes(p.role);
+    case 'permission':
+      return (
+        (access.role === undefined || hasRole(p.role, access.role)) &&
+        p.permissions.includes(access.permission)
+      );
+  }
+}
 
 export interface DeclaredRoute {
   method: string;
@@ -58,9 +81,7 @@ export function enforceAccess(api: FastifyInstance, ctx: AppContext): DeclaredRo
     await readToken(req);
     const p = req.principal as FastifyRequest['principal'];
     if (!p) throw invalidToken();
-    if (access.kind === 'role' && !hasRole(p.role, access.role)) throw forbidden();
-    if (access.kind === 'only' && !access.roles.includes(p.role)) throw forbidden();
-    if (access.kind === 'permission' && !p.permissions.includes(access.permission)) throw forbidden();
+    if (!admits(access, p)) throw forbidden();
   });
   return declared;
 }

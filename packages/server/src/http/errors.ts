@@ -61,42 +61,37 @@ export const appErrorBody = (err: AppError): TErrorBody => ({
 /** What an unexpected failure answers: nothing of the error itself reaches the client. */
 export const INTERNAL_ERROR_BODY: TErrorBody = { code: ErrorCode.Internal, message: 'Internal error' };
 
+/**
+ * The failure as the client's fault, in the envelope it answers (AppError, schema validation, a rate
+ * limit, malformed JSON, wrong content type, body too large), or undefined for an unexpected failure.
+ */
+export function clientFault(err: FastifyError): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const issues = err.validation.map((v) => ({
+      path: (v.params as { issue?: { path?: PropertyKey[] } })?.issue?.path,
+      instancePath: v.instancePath,
+      message: v.message,
+    }));
+    return validationError(issuesToFields(issues));
+  }
+  if (err.statusCode === 429) return rateLimited();
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
+    const status = err.statusCode;
+    if (status === 400 || status === 415 || status === 413)
+      return new AppError(status, ErrorCode.Validation, err.message, { _form: [err.message] });
+    return new AppError(status, status === 404 ? ErrorCode.NotFound : ErrorCode.Forbidden, err.message);
+  }
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    let body: TErrorBody;
-    let status: number;
-    if (err instanceof AppError) {
-      status = err.status;
-      body = appErrorBody(err);
-    } else if (hasZodFastifySchemaValidationErrors(err)) {
-      status = 400;
-      const issues = err.validation.map((v) => ({
-        path: (v.params as { issue?: { path?: PropertyKey[] } })?.issue?.path,
-        instancePath: v.instancePath,
-        message: v.message,
-      }));
-      body = {
-        code: ErrorCode.Validation,
-        message: 'Please correct the marked fields',
-        data: issuesToFields(issues),
-      };
-    } else if (err.statusCode === 429) {
-      status = 429;
-      body = { code: ErrorCode.RateLimited, message: 'Too many requests, please wait and try again' };
-    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
-      status = err.statusCode;
-      const data = { _form: [err.message] };
-      body =
-        status === 400 || status === 415 || status === 413
-          ? { code: ErrorCode.Validation, message: err.message, data }
-          : { code: status === 404 ? ErrorCode.NotFound : ErrorCode.Forbidden, message: err.message };
-    } else {
-      status = 500;
-      req.log.error({ error: loggableError(err), route: req.routeOptions.url }, 'request failed');
-      body = INTERNAL_ERROR_BODY;
-    }
-    void reply.status(status).send(body);
+    const fault = clientFault(err);
+    if (fault) return void reply.status(fault.status).send(appErrorBody(fault));
+    req.log.error({ error: loggableError(err), route: req.routeOptions.url }, 'request failed');
+    void reply.status(500).send(INTERNAL_ERROR_BODY);
   });
 }
 

@@ -1,13 +1,13 @@
 // Walks every registered /api route as nobody, an agent, an office, an admin and a superadmin, with
 // their own and another office's ids, and checks each answer against the route's declared access.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasRole, Role } from '@salesdesk/contract';
+import { ALL_PERMISSIONS, Role } from '@salesdesk/contract';
 import { declaredRoutes } from '../app';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { nextIp } from '../test/factories';
 import { mergeSamples, SAMPLE_FILE, samples, type SampleRequest } from '../test/route-samples';
 import { buildWorld, EVERYONE, type Who, type World } from '../test/route-world';
-import type { Access } from './access';
+import { admits, type Access } from './access';
 
 let env: TestEnv;
 let world: World;
@@ -27,9 +27,8 @@ const ROLE_OF: Record<Exclude<Who, 'anonymous'>, Role> = {
 function allows(access: Access, who: Who): boolean {
   if (access.kind === 'public') return true;
   if (who === 'anonymous') return false;
-  if (access.kind === 'role') return hasRole(ROLE_OF[who], access.role);
-  if (access.kind === 'only') return access.roles.includes(ROLE_OF[who]);
-  return who === 'superadmin';
+  const permissions = who === 'superadmin' ? ALL_PERMISSIONS : [];
+  return admits(access, { role: ROLE_OF[who], permissions });
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

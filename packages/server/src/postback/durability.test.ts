@@ -1,5 +1,5 @@
 // Durability with real server processes (demo data: site 1 with token demo-1, types 1 and 2, agents 1-10).
-// PostgreSQL when TEST_DATABASE_URL is set (database salesdesk_durability), else PGlite in a temp dir.
+// PostgreSQL when TEST_DATABASE_URL is set (database {its name}_durability), else PGlite in a temp dir.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,8 +49,9 @@ async function withData<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 
 interface Op {
   txId: string;
-  clickId: number;
-  event: 'sale' | 'bonus';
+  /** The sale's click; none for a reversal. */
+  clickId?: number;
+  event: 'sale' | 'bonus' | 'refund' | 'chargeback';
 }
 
 async function makeClicks(count: number, deadline: number): Promise<number[]> {
@@ -73,12 +74,27 @@ function postbackOps(clickIds: number[]): Op[] {
   return unique.flatMap((op, i) => (i % 4 === 3 ? [op, unique[Math.floor(i / 2)]] : [op]));
 }
 
-/** Sends every op until acknowledged while the server is SIGKILLed and restarted KILLS times. */
+/** A reversal of every second acknowledged sale (every fourth a chargeback), a third of them sent twice. */
+function reversalOps(sales: string[]): Op[] {
+  const unique = sales
+    .filter((_, i) => i % 2 === 0)
+    .map((txId, i): Op => ({ txId, event: i % 4 === 0 ? 'chargeback' : 'refund' }));
+  return unique.flatMap((op, i) => (i % 3 === 2 ? [op, unique[Math.floor(i / 2)]] : [op]));
+}
+
+const postbackUrl = (op: Op) =>
+  op.clickId === undefined
+    ? `${server.base}/api/postback/1?token=demo-1&event=${op.event}&txId=${op.txId}`
+    : `${server.base}/api/postback/1?token=demo-1&clickId=${op.clickId}&event=${op.event}&txId=${op.txId}&email=${op.txId}%40example.com`;
+
+/**
+ * Sends every op until acknowledged while the server is SIGKILLed and restarted KILLS times; answers the
+ * saleId acknowledged per txId (a repeat must answer the same).
+ */
 async function streamWithKills(ops: Op[], deadline: number): Promise<Map<string, number>> {
   const acked = new Map<string, number>();
   let next = 0;
-  const url = (op: Op) =>
-    `${server.base}/api/postback/1?token=demo-1&clickId=${op.clickId}&event=${op.event}&txId=${op.txId}&email=${op.txId}%40example.com`;
+  const url = postbackUrl;
   const worker = async () => {
     while (next < ops.length) {
       const op = ops[next++];
@@ -110,6 +126,7 @@ const cents = (s: string) => BigInt(s.replace('.', ''));
 /** Every acknowledged sale exactly once at its type's rate; totals and stats_daily agree to the cent. */
 async function checkSales(db: Db, acked: Map<string, number>) {
   const sales = await queryRows<{
+    id: string;
     tx_id: string;
     earning: string;
     payout: string;
@@ -117,23 +134,67 @@ async function checkSales(db: Db, acked: Map<string, number>) {
     rate_payout: string;
   }>(
     db,
-    sql`select s.tx_id, s.earning::text, s.payout::text,
+    sql`select s.id::text, s.tx_id, s.earning::text, s.payout::text,
                (case when s.event_type = 0 then t.earning else t.bonus_earning end)::text as rate,
                (case when s.event_type = 0 then t.payout else t.bonus_payout end)::text as rate_payout
-        from sales s join link_types t on t.id = s.type_id`,
+        from sales s join link_types t on t.id = s.type_id where s.event_type in (0, 1)`,
   );
   expect(sales.map((s) => s.tx_id).sort()).toEqual([...acked.keys()].sort());
   for (const s of sales) expect([s.earning, s.payout]).toEqual([s.rate, s.rate_payout]);
+  for (const s of sales) expect(Number(s.id)).toBe(acked.get(s.tx_id));
+  expect(cents((await checkTotals(db)).earning)).toBe(sales.reduce((sum, s) => sum + cents(s.rate), 0n));
+}
+
+/** Money totals of the raw rows equal stats_daily's (net of reversals), and every row's rollup agrees. */
+async function checkTotals(db: Db) {
   const t = await queryOne<Record<string, string>>(
     db,
     sql`select (select sum(earning)::text from sales) as earning, (select sum(payout)::text from sales) as payout,
-               (select count(*)::text from sales) as n, (select sum(earn + bonus_earn)::text from stats_daily) as earn,
+               (select count(*)::text from sales where event_type in (0, 1)) as n,
+               (select count(*)::text from sales where event_type in (3, 4)) as reversals,
+               (select sum(earn + bonus_earn)::text from stats_daily) as earn,
                (select sum(payout + bonus_payout)::text from stats_daily) as stats_payout,
-               (select sum(sales + bonus_sales)::text from stats_daily) as stats_n`,
+               (select sum(sales + bonus_sales)::text from stats_daily) as stats_n,
+               (select sum(reversals)::text from stats_daily) as stats_reversals`,
   );
-  expect(cents(t!.earning)).toBe(sales.reduce((sum, s) => sum + cents(s.rate), 0n));
-  expect([t!.earn, t!.stats_payout, t!.stats_n]).toEqual([t!.earning, t!.payout, t!.n]);
+  expect([t!.earn, t!.stats_payout, t!.stats_n, t!.stats_reversals]).toEqual([
+    t!.earning,
+    t!.payout,
+    t!.n,
+    t!.reversals,
+  ]);
   expect(await countRollupMismatches(db)).toBe(0);
+  return t!;
+}
+
+/**
+ * Every acknowledged reversal stored once: one reversal row per reversed sale, of the kind sent, with the
+ * sale's money negated, the id acknowledged, and no reversal of a sale that was not reversed.
+ */
+async function checkReversals(db: Db, ops: Op[], acked: Map<string, number>) {
+  const rows = await queryRows<{ id: string; tx_id: string; event_type: number; ok: boolean; kind: number }>(
+    db,
+    sql`select r.id::text, r.tx_id, r.event_type, s.reversal_kind as kind,
+               (r.payout = -s.payout and r.earning = -s.earning and r.lpp = -s.lpp) as ok
+        from sales r join sales s on s.id = r.reverses_id where r.event_type in (3, 4)`,
+  );
+  const kinds = new Map(ops.map((op) => [op.txId, op.event === 'refund' ? 3 : 4]));
+  expect(rows.map((r) => r.tx_id).sort()).toEqual([...kinds.keys()].sort());
+  for (const r of rows) {
+    expect([r.tx_id, r.event_type, r.kind, r.ok]).toEqual([r.tx_id, kinds.get(r.tx_id), r.event_type, true]);
+    expect(Number(r.id)).toBe(acked.get(r.tx_id));
+  }
+  await checkTotals(db);
+}
+
+/** Every stored sale and reversal has exactly one ACCEPTED row in the postback log, written with it. */
+async function checkAcceptedLogged(db: Db) {
+  const off = await queryOne<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sales s
+        where (select count(*) from postback_logs l where l.result = 'ACCEPTED' and l.sale_id = s.id) <> 1`,
+  );
+  expect(off?.n).toBe(0);
 }
 
 /** 16 keep-alive loops clicking until the server stops answering 302; SIGTERM once 3,000 were answered. */
@@ -184,6 +245,9 @@ function runRebuildCli() {
   });
 }
 
+/** The sales the first test stored, for the reversals of the second. */
+let sold: string[] = [];
+
 describe('durability', () => {
   it(
     'keeps every acknowledged sale exactly once through SIGKILL restarts',
@@ -197,7 +261,33 @@ describe('durability', () => {
       expect(acked.size).toBe(UNIQUE_SALES);
       expect(retries.count).toBeGreaterThanOrEqual(KILLS); // the senders met every dead server
       expect(await server.stop('SIGTERM')).toBe(0);
-      await withData((db) => checkSales(db, acked));
+      await withData(async (db) => {
+        await checkSales(db, acked);
+        await checkAcceptedLogged(db);
+      });
+      sold = [...acked.keys()];
+    },
+    90_000 + KILLS * 5_000,
+  );
+
+  it(
+    'keeps every acknowledged refund and chargeback exactly once through SIGKILL restarts',
+    async () => {
+      expect(sold).toHaveLength(UNIQUE_SALES);
+      if (!server.running) await server.start();
+      const ops = reversalOps(sold);
+      const retriesBefore = retries.count;
+      const deadline = Date.now() + 60_000 + KILLS * 5_000;
+      const acked = await streamWithKills(ops, deadline).catch((err) => {
+        throw new Error(`${String(err)}\nserver output:\n${server.output}`);
+      });
+      expect(acked.size).toBe(UNIQUE_SALES / 2);
+      expect(retries.count - retriesBefore).toBeGreaterThanOrEqual(KILLS);
+      expect(await server.stop('SIGTERM')).toBe(0);
+      await withData(async (db) => {
+        await checkReversals(db, ops, acked);
+        await checkAcceptedLogged(db);
+      });
     },
     90_000 + KILLS * 5_000,
   );

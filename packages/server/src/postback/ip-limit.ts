@@ -1,4 +1,4 @@
-// The postback's limit per client address, one counter per app shared by the Fastify route and the lane
+// The postback's limits: per client address, one counter per app shared by the Fastify route and the lane
 // in front of it (postback/lane.ts), so a site cannot double it by mixing the two. The answers carry the
 // headers @fastify/rate-limit sent: x-ratelimit-limit, -remaining, -reset, and retry-after when refused.
 import { POSTBACK_RATE_PER_MINUTE } from '@salesdesk/contract';
@@ -15,6 +15,12 @@ export function postbackIpLimit(ctx: Pick<AppContext, 'db'>): WindowLimit<string
   }
   return limit;
 }
+
+/**
+ * The limit per site, of this process: counted by the service after the token check, so postbacks with a
+ * wrong token cannot use up a site's limit.
+ */
+export const postbackSiteLimit = new WindowLimit<number>(POSTBACK_RATE_PER_MINUTE, 60_000);
 
 export interface ClientCount {
   allowed: boolean;

@@ -3,18 +3,20 @@
 // serializer took about a third of the server's CPU per postback (bench/analysis.md). The lane takes
 // the plain shape `GET /api/postback/{siteId}[?query]` and does what the route does, in the route's
 // order: the limit per client address, the input guard, then handlePostback, answering in the API's
-// envelope with the route's headers. Anything else (a POST, a HEAD, odd paths, an app that is closing)
-// goes on to the Fastify route.
+// envelope with the route's headers; a refusal answers its reason code and is logged as the route logs
+// it. Anything else (a POST, a HEAD, odd paths, an app that is closing) goes on to the Fastify route.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'fast-querystring';
 import type { AppContext } from '../context';
 import { loggableError } from '../common/loggable-error';
 import { logAnswered } from '../http/answer-log';
-import { AppError, appErrorBody, INTERNAL_ERROR_BODY, rateLimited, validationError } from '../http/errors';
+import { appErrorBody, INTERNAL_ERROR_BODY, rateLimited, validationError } from '../http/errors';
 import { BAD_CHAR_MESSAGE, badField } from '../http/input-guard';
 import { laneClientIp, readId, type LaneHost } from '../http/lane';
 import { SECURITY_POLICY, securityHeaders } from '../http/security-headers';
 import { countPostbackClient, postbackIpLimit } from './ip-limit';
+import { logRefusal, type PostbackCall } from './log';
+import { asPostbackRefusal } from './refusal';
 import { handlePostback } from './service';
 
 export const POSTBACK_PREFIX = '/api/postback/';
@@ -54,8 +56,13 @@ export function postbackLane(
       res.end(text);
       if (host.log) logAnswered(host.log, 'GET', url, status, performance.now() - started);
     };
+    const call: PostbackCall = { siteId, ip: '', raw: {} };
     const fail = (err: unknown) => {
-      if (err instanceof AppError) return answer(err.status, appErrorBody(err));
+      const refusal = asPostbackRefusal(err);
+      if (refusal) {
+        logRefusal(ctx, call, refusal);
+        return answer(refusal.status, appErrorBody(refusal));
+      }
       host.log?.error({ error: loggableError(err), route: ROUTE }, 'request failed');
       answer(500, INTERNAL_ERROR_BODY);
     };
@@ -63,14 +70,15 @@ export function postbackLane(
     // Whatever fails here is answered like the route's failures: a listener that threw would take the
     // whole server down.
     try {
-      const count = countPostbackClient(perIp, clientIp(req));
+      call.ip = clientIp(req);
+      const q = url.indexOf('?');
+      if (q >= 0) call.raw = querystring.parse(url.slice(q + 1)) as Record<string, unknown>;
+      const count = countPostbackClient(perIp, call.ip);
       headers = count.headers;
       if (!count.allowed) throw rateLimited();
-      const q = url.indexOf('?');
-      const query: Record<string, unknown> = q < 0 ? {} : querystring.parse(url.slice(q + 1));
-      const bad = badField(query);
+      const bad = badField(call.raw);
       if (bad) throw validationError({ [bad]: [BAD_CHAR_MESSAGE] });
-      handlePostback(ctx, siteId, query)
+      handlePostback(ctx, call)
         .then((result) => answer(200, result), fail)
         .catch(() => res.destroy()); // the answer itself failed: nothing more can be said on this socket
     } catch (err) {

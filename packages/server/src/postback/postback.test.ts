@@ -195,21 +195,21 @@ describe('GET/POST postback/{siteId}', () => {
     await publishChange(env.ctx, 'tracking');
     const withOld = await postback(p.site.id, valid(p, { txId: `old-${p.clickId}` }));
     expect(withOld.status).toBe(403);
-    expect(withOld.body.code).toBe('FORBIDDEN');
+    expect(withOld.body.code).toBe('WRONG_TOKEN');
   });
 
   it('refuses bad input, a wrong token, an unknown site or click, and writes nothing', async () => {
     const p = await clickedPath();
     const other = await clickedPath();
     const cases: [Record<string, string | number>, number, string, number?][] = [
-      [valid(p, { token: 'wrong' }), 403, 'FORBIDDEN'],
-      [valid(p, { token: other.site.postbackToken }), 403, 'FORBIDDEN'],
-      [valid(p, { clickId: 99_999_999 }), 404, 'NOT_FOUND'],
-      [valid(p, { clickId: other.clickId }), 404, 'NOT_FOUND'],
-      [valid(p, { event: 'refund' }), 400, 'VALIDATION_ERROR'],
-      [valid(p, { clickId: 'abc' }), 400, 'VALIDATION_ERROR'],
-      [valid(p, { txId: '' }), 400, 'VALIDATION_ERROR'],
-      [valid(p), 404, 'NOT_FOUND', 99_999_999],
+      [valid(p, { token: 'wrong' }), 403, 'WRONG_TOKEN'],
+      [valid(p, { token: other.site.postbackToken }), 403, 'WRONG_TOKEN'],
+      [valid(p, { clickId: 99_999_999 }), 404, 'UNKNOWN_CLICK'],
+      [valid(p, { clickId: other.clickId }), 404, 'CLICK_SITE_MISMATCH'],
+      [valid(p, { event: 'return' }), 400, 'BAD_INPUT'],
+      [valid(p, { clickId: 'abc' }), 400, 'BAD_INPUT'],
+      [valid(p, { txId: '' }), 400, 'BAD_INPUT'],
+      [valid(p), 404, 'UNKNOWN_SITE', 99_999_999],
     ];
     for (const [params, status, code, siteId] of cases) {
       const res = await postback(siteId ?? p.site.id, params);

@@ -1,24 +1,52 @@
-// Sale postback: GET or POST /api/postback/{siteId}; values in the query, a form body or a JSON body.
+// Postback: GET or POST /api/postback/{siteId}; values in the query, a form body or a JSON body.
 // A plain GET is usually answered by the lane in front of Fastify (postback/lane.ts), which does the
-// same in the same order; this route answers the rest.
+// same in the same order; this route answers the rest. Every refusal answers its reason code and is
+// logged, here from the plugin's error handler, which also sees the input guard's and Fastify's own
+// refusals (a siteId that is no id, a malformed body).
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZPostbackParams, ZPostbackResponse } from '@salesdesk/contract';
+import { ZId, ZPostbackParams } from '@salesdesk/contract';
 import type { AreaOptions } from '../context';
 import { PUBLIC } from '../http/access';
 import { clientIp } from '../http/client-ip';
 import { rateLimited } from '../http/errors';
+import { loggableError } from '../common/loggable-error';
 import { countPostbackClient, postbackIpLimit } from './ip-limit';
+import { logRefusal, type PostbackCall } from './log';
+import { closePostbackLog, startPostbackLog } from './log-writer';
+import { POSTBACK_DESCRIPTION, POSTBACK_ERROR_RESPONSES, POSTBACK_OK_RESPONSE } from './openapi';
+import { asPostbackRefusal } from './refusal';
 import { handlePostback } from './service';
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
+/** The postback as logged; a path id that is no id (Fastify refused it) is logged under site 0. */
+function callOf(req: Pick<FastifyRequest, 'params' | 'query' | 'body'>, ip: string): PostbackCall {
+  const site = ZId.safeParse(asObject(req.params).siteId);
+  return { siteId: site.success ? site.data : 0, ip, raw: { ...asObject(req.query), ...asObject(req.body) } };
+}
+
 const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
+  startPostbackLog(ctx, {
+    onError: (msg, err) => app.log.error({ error: loggableError(err) }, msg),
+  });
+  // Runs after in-flight requests finished and before main.ts closes the database.
+  app.addHook('onClose', async () => closePostbackLog(ctx));
+
   // Sites usually POST forms; this parser is scoped to the postback plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   const perIp = postbackIpLimit(ctx);
+
+  // A refusal is logged and answered by the app's handler (a throw here goes to it); a 500 as well.
+  app.setErrorHandler((err, req) => {
+    const refusal = asPostbackRefusal(err);
+    if (!refusal) throw err;
+    logRefusal(ctx, callOf(req, clientIp(req)), refusal);
+    throw refusal;
+  });
 
   app.route({
     method: ['GET', 'POST'],
@@ -32,9 +60,13 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
       for (let i = 0; i < headers.length; i += 2) void reply.header(headers[i], headers[i + 1]);
       if (!allowed) throw rateLimited();
     },
-    schema: { params: ZPostbackParams, response: { 200: ZPostbackResponse } },
-    handler: (req) =>
-      handlePostback(ctx, req.params.siteId, { ...asObject(req.query), ...asObject(req.body) }),
+    schema: {
+      summary: 'A site reports a sale, bonus, refund or chargeback',
+      description: POSTBACK_DESCRIPTION,
+      params: ZPostbackParams,
+      response: { 200: POSTBACK_OK_RESPONSE, ...POSTBACK_ERROR_RESPONSES },
+    },
+    handler: (req) => handlePostback(ctx, callOf(req, clientIp(req))),
   });
 };
 

@@ -1,30 +1,35 @@
-// Sale postback rules (DESIGN.md rule 3): check the site's token and the click, then record the sale
-// with its rollup in one statement; the answer is sent only after that commit.
+// Postback rules (DESIGN.md rule 3 and section 9): check the site's token, then record the sale with its
+// rollup and log row in one statement, or reverse the sale its txId names; the answer is sent only after
+// that commit. Refusals throw a PostbackRefusal; the lane and the route log them (logRefusal).
 import { z } from 'zod';
 import {
+  isReversalPostback,
   POSTBACK_EVENT_TYPE,
-  POSTBACK_RATE_PER_MINUTE,
   ZPostbackRequest,
-  type TPostbackEvent,
   type TPostbackResponse,
+  type TPostbackSaleEvent,
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
-import { forbidden, notFound, rateLimited, validationError } from '../http/errors';
-import { WindowLimit } from '../common/window-limit';
 import { runningTracking } from '../tracking/runtime';
 import { clickMayHaveLanded } from '../tracking/service';
-import { findPostbackSite, findSaleId, insertSale } from './sql';
+import { postbackSiteLimit } from './ip-limit';
+import { logIp, logPostback, type PostbackCall } from './log';
+import { PostbackRefusal, refused } from './refusal';
+import { reversePostback } from './reversal';
+import { findClickSite, findPostbackSite, findSaleId, insertSale } from './sql';
 import { postbackTokenMatches } from './token';
 
 export interface SaleInput {
   siteId: number;
   clickId: number;
   /** sale (Day#1 approval on approve-sale sites) or bonus (Day#2 paid sale there); same arithmetic. */
-  event: TPostbackEvent;
+  event: TPostbackSaleEvent;
   email?: string | null;
   txId: string;
   /** When the sale happened; now when absent (postbacks). Generated history passes its own time. */
   date?: Date;
+  /** A postback's client address: the sale's log row is written with it. Absent: no log row. */
+  ip?: string;
 }
 
 export interface SaleResult {
@@ -33,8 +38,9 @@ export interface SaleResult {
 }
 
 /**
- * Records one sale of a known click of the site, at the rates in force now (copied onto the row).
- * A repeated (site, txId) changes nothing and answers duplicate. Unknown click: 404.
+ * Records one sale of a known click of the site, at the rates in force now (copied onto the row), held
+ * for the site's hold days. A repeated (site, txId) changes nothing and answers duplicate. Unknown click,
+ * or a click of another site: refused (404).
  */
 export async function recordSale(ctx: AppContext, input: SaleInput): Promise<SaleResult> {
   const row = {
@@ -44,6 +50,7 @@ export async function recordSale(ctx: AppContext, input: SaleInput): Promise<Sal
     email: input.email || null,
     txId: input.txId,
     date: input.date,
+    ip: input.ip === undefined ? undefined : logIp(input.ip),
   };
   let result = await insertSale(ctx.db, row);
   // A postback right after its click: the click may still be on its way to the table.
@@ -52,7 +59,11 @@ export async function recordSale(ctx: AppContext, input: SaleInput): Promise<Sal
   if (result.id !== undefined) return { duplicate: false, saleId: result.id };
   const existing = await findSaleId(ctx.db, input.siteId, input.txId);
   if (existing) return { duplicate: true, saleId: existing };
-  throw notFound(result.clickFound ? 'The link type of this click no longer exists' : 'Unknown click');
+  if (result.clickFound) throw refused('UNKNOWN_CLICK', 'The link type of this click no longer exists');
+  // Only on this failure path: is it a click of another site, or none at all?
+  const clickSite = await findClickSite(ctx.db, input.clickId);
+  if (clickSite !== undefined) throw refused('CLICK_SITE_MISMATCH', 'This click was made on another site');
+  throw refused('UNKNOWN_CLICK', 'Unknown click');
 }
 
 /**
@@ -63,27 +74,28 @@ async function assertPostbackToken(ctx: AppContext, siteId: number, token: strin
   const cached = runningTracking(ctx)?.cache.siteToken(siteId);
   if (cached !== undefined && postbackTokenMatches(cached, token)) return;
   const site = await findPostbackSite(ctx.db, siteId);
-  if (!site) throw notFound('Unknown site');
-  if (!postbackTokenMatches(site.postback_token, token)) throw forbidden('Wrong postback token');
+  if (!site) throw refused('UNKNOWN_SITE', 'Unknown site');
+  if (!postbackTokenMatches(site.postback_token, token)) throw refused('WRONG_TOKEN', 'Wrong postback token');
 }
 
-// Counted after the token check: postbacks with a wrong token must not use up a site's limit.
-const perSite = new WindowLimit<number>(POSTBACK_RATE_PER_MINUTE, 60_000);
-
-/** A postback as it arrives (query, or query and body merged): validated, authorised, recorded. */
-export async function handlePostback(
-  ctx: AppContext,
-  siteId: number,
-  raw: unknown,
-): Promise<TPostbackResponse> {
-  const parsed = ZPostbackRequest.safeParse(raw);
-  if (!parsed.success) throw validationError(fieldErrors(parsed.error));
-  await assertPostbackToken(ctx, siteId, parsed.data.token);
-  if (!perSite.hit(siteId)) throw rateLimited('Too many postbacks for this site, please slow down');
+/** A postback: validated, authorised, recorded (a sale or bonus) or reversed (a refund or chargeback). */
+export async function handlePostback(ctx: AppContext, call: PostbackCall): Promise<TPostbackResponse> {
+  const parsed = ZPostbackRequest.safeParse(call.raw);
+  if (!parsed.success) throw badInput(fieldErrors(parsed.error));
+  const { siteId, ip } = call;
   const { clickId, event, email, txId } = parsed.data;
-  const result = await recordSale(ctx, { siteId, clickId, event, email, txId });
+  await assertPostbackToken(ctx, siteId, parsed.data.token);
+  if (!postbackSiteLimit.hit(siteId))
+    throw refused('RATE_LIMITED', 'Too many postbacks for this site, please slow down');
+  if (isReversalPostback(event)) return reversePostback(ctx, call, event, txId);
+  if (clickId === undefined) throw badInput({ clickId: ['clickId is required'] }); // the schema says so too
+  const result = await recordSale(ctx, { siteId, clickId, event, email, txId, ip });
+  if (result.duplicate) logPostback(ctx, call, parsed.data, 'DUPLICATE', result.saleId);
   return { ok: true, ...result };
 }
+
+const badInput = (data: Record<string, string[]>) =>
+  new PostbackRefusal('BAD_INPUT', 'Please correct the marked fields', { data });
 
 function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const { formErrors, fieldErrors: fields } = z.flattenError(error);

@@ -1,7 +1,9 @@
-// Sale queries, prepared: the site of a postback, and the sale row with its stats_daily increment in one statement.
+// Postback queries: the site of a postback and the sale row with its stats_daily increment and log row in
+// one prepared statement; the lookups of the refused paths; the log writer's rows.
 import { sql, type SQL } from 'drizzle-orm';
-import { EventType } from '@salesdesk/contract';
-import type { Queryable } from '../db/client';
+import { EventType, SaleStatus, type TPostbackResult } from '@salesdesk/contract';
+import { queryOne, type Queryable } from '../db/client';
+import { postbackLogs } from '../db/schema';
 import { param, preparedStatement, queryPrepared } from '../db/prepared';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../rollups/increments';
 
@@ -33,35 +35,49 @@ export interface SaleRow {
   txId: string;
   /** The sale time; the database clock when absent. */
   date?: Date;
+  /** The client address of a postback: its postback_logs row goes in with the sale. None: no log row. */
+  ip?: string | null;
 }
 
 /**
  * One statement, prepared: finds the click of the site ($1, $2), inserts its sale at the office's enabled
  * custom rate, else the link type's (the bonus statement: the bonus fields), copying agent, office, type
- * and referer from the click, and adds it to stats_daily (one row at most, so no grouping).
+ * and referer from the click, held for the site's hold days when it has any, adds it to stats_daily (one
+ * row at most, so no grouping) and, for a postback ($7, its address), writes its log row: a sale that
+ * was acknowledged is logged even if the process dies right after.
  */
 const saleStatement = (name: string, bonus: boolean) =>
   preparedStatement(
     name,
     sql`with click as (
-          select id, type_id, agent_id, office_id, referer from clicks
+          select id, type_id, agent_id, office_id, referer,
+                 coalesce((select hold_days from sites where id = ${param(2, 'int')}), 0) as hold_days
+          from clicks
           where id = ${param(1, 'bigint')} and site_id = ${param(2, 'int')}
         ), inserted as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
-                             payout, earning, lpp, tx_id, referer)
+                             payout, earning, lpp, tx_id, referer, status, hold_until)
           select coalesce(${param(3, 'timestamptz')}, now()), ${param(4, 'smallint')}, ${param(2, 'int')},
                  c.type_id, c.agent_id, c.office_id, c.id, ${param(5, 'varchar')},
                  ${saleRate('payout', bonus)}, ${saleRate('earning', bonus)}, ${saleRate('lpp', bonus)},
-                 ${param(6, 'varchar')}, c.referer
+                 ${param(6, 'varchar')}, c.referer,
+                 case when c.hold_days > 0 then ${sql.raw(String(SaleStatus.Held))} else ${sql.raw(String(SaleStatus.Approved))} end,
+                 case when c.hold_days > 0
+                      then coalesce(${param(3, 'timestamptz')}, now()) + make_interval(days => c.hold_days) end
           from click c
           join link_types t on t.id = c.type_id and t.deleted_at is null
           left join office_fees f on f.type_id = t.id and f.office_id = c.office_id and f.enable
-          on conflict (site_id, tx_id) do nothing
-          returning id, date, event_type, site_id, type_id, office_id, agent_id, payout, earning, lpp
+          on conflict (site_id, tx_id) where event_type in (0, 1) do nothing
+          returning id, date, event_type, status, site_id, type_id, office_id, agent_id, payout, earning, lpp
         ), rolled as (
           insert into stats_daily (${ROLLUP_COLUMNS})
           select ${SALE_INCREMENTS} from inserted
           ${ROLLUP_ON_CONFLICT}
+        ), logged as (
+          insert into postback_logs (site_id, ip, event, tx_id, click_id, result, sale_id)
+          select ${param(2, 'int')}, ${param(7, 'varchar')}, ${sql.raw(bonus ? "'bonus'" : "'sale'")}, ${param(6, 'varchar')},
+                 ${param(1, 'bigint')}, ${sql.raw(`'${'ACCEPTED' satisfies TPostbackResult}'`)}, id
+          from inserted where ${param(7, 'varchar')} is not null
         )
         select exists (select 1 from click) as click_found, (select id from inserted) as id`,
   );
@@ -79,16 +95,34 @@ export async function insertSale(db: Queryable, s: SaleRow): Promise<{ clickFoun
     s.eventType,
     s.email,
     s.txId,
+    s.ip ?? null,
   ]);
   return { clickFound: !!row?.click_found, id: row?.id == null ? undefined : Number(row.id) };
 }
 
 const SALE_ID = preparedStatement(
   'postback_sale_id',
-  sql`select id from sales where site_id = ${param(1, 'int')} and tx_id = ${param(2, 'varchar')}`,
+  sql`select id from sales where site_id = ${param(1, 'int')} and tx_id = ${param(2, 'varchar')}
+      and event_type in (0, 1)`,
 );
 
 export async function findSaleId(db: Queryable, siteId: number, txId: string): Promise<number | undefined> {
   const [row] = await queryPrepared<{ id: string | number }>(db, SALE_ID, [siteId, txId]);
   return row ? Number(row.id) : undefined;
 }
+
+/** The site of a click, on the path of a refused sale only (the click was not found on the postback's site). */
+export async function findClickSite(db: Queryable, clickId: number): Promise<number | undefined> {
+  const row = await queryOne<{ site_id: number }>(db, sql`select site_id from clicks where id = ${clickId}`);
+  return row?.site_id;
+}
+
+export type PostbackLogRow = typeof postbackLogs.$inferInsert;
+
+/** Writes postback log rows (a batch of the log writer, or an accepted reversal's row in its transaction). */
+export async function insertPostbackLogs(db: Queryable, rows: PostbackLogRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += LOG_CHUNK)
+    await db.insert(postbackLogs).values(rows.slice(i, i + LOG_CHUNK));
+}
+// Nine values a row: well under the 65,535 parameters of one statement.
+const LOG_CHUNK = 1000;

@@ -2,7 +2,15 @@
 // Each chunk locks stats_daily (writers wait, readers do not), so a rebuild never loses an increment.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryOne, type Db, type Queryable } from '../db/client';
-import { CLICK_INCREMENTS, ROLLUP_COLUMNS, SALE_INCREMENTS, sumIncrements } from './increments';
+import {
+  CLICK_INCREMENTS,
+  ROLLUP_COLUMNS,
+  ROLLUP_COUNTERS,
+  SALE_INCREMENTS,
+  sumIncrements,
+} from './increments';
+
+const counters = (alias: string) => sql.raw(ROLLUP_COUNTERS.map((c) => `${alias}.${c}`).join(', '));
 
 export interface RollupScope {
   /** First and last Eastern day ('YYYY-MM-DD'); default: every day with data. */
@@ -106,9 +114,7 @@ export async function countRollupMismatches(db: Queryable, scope: RollupScope = 
         select count(*)::int as n
         from computed c full join stored s using (day, site_id, type_id, office_id, agent_id)
         where c.day is null or s.day is null
-           or (c.raws, c.uniques, c.sales, c.bonus_sales, c.earn, c.bonus_earn, c.payout, c.bonus_payout, c.lpp, c.bonus_lpp)
-              is distinct from
-              (s.raws, s.uniques, s.sales, s.bonus_sales, s.earn, s.bonus_earn, s.payout, s.bonus_payout, s.lpp, s.bonus_lpp)`,
+           or (${counters('c')}) is distinct from (${counters('s')})`,
   );
   return row?.n ?? 0;
 }

@@ -199,6 +199,8 @@ describe('POST sale-logs/export', () => {
       'Payout (₱)',
       'Click id',
       'Record type',
+      'Status',
+      'Note',
       'Referer',
     ]);
     expect(rows).toHaveLength(4);
@@ -214,6 +216,8 @@ describe('POST sale-logs/export', () => {
       '100',
       String(c1),
       'Sale',
+      'Approved',
+      '',
       'https://ads.example/',
     ]);
     expect(rows[1][3]).toBe(b.agentUsername);
@@ -232,8 +236,9 @@ describe('POST sale-logs/export', () => {
       'Payout (₱)',
       'Click id',
       'Record type',
+      'Status',
     ]);
-    expect(officeRows[2].at(-1)).toBe('Bonus');
+    expect(officeRows[2].slice(-2)).toEqual(['Bonus', 'Approved']);
     const theirs = await officeWithSales();
     const refused = await call(env.app, 'POST', 'sale-logs/export', {
       token: await officeToken(a),

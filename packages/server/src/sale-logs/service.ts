@@ -1,6 +1,8 @@
 // Sale log rules: every role sees the sales of its tenant (an agent its own); earnings only with the
-// EARNING_VISIBLE permission, referers only for the superadmin; the CSV holds every matching sale.
+// EARNING_VISIBLE permission, referers only for the superadmin, notes (a rejection's or reversal's
+// reason) only for admins; the CSV holds every matching sale with the columns of the caller's screen.
 import {
+  saleStatusName,
   formatDateTime,
   formatRecordType,
   isAdmin,
@@ -9,6 +11,7 @@ import {
   Permission,
   Role,
   SALE_LOG_HEADERS,
+  SALE_STATUS_LABELS,
   type TSaleLogRow,
   type TSaleLogSearch,
 } from '@salesdesk/contract';
@@ -24,6 +27,7 @@ const saleLogView = (p: Principal) => ({
   office: isAdmin(p.role),
   earning: hasPermission(p, Permission.EarningVisible),
   referer: p.role === Role.Superadmin,
+  note: isAdmin(p.role),
 });
 type View = ReturnType<typeof saleLogView>;
 
@@ -42,6 +46,10 @@ function toRow(r: SaleLogRecord, view: View): TSaleLogRow {
     payout: r.payout,
     clickId: toId(r.click_id),
     eventType: r.event_type,
+    status: saleStatusName(r.status, r.reversal_kind),
+    // A rejection's reason is internal: admins only.
+    note: view.note ? r.note : null,
+    reversesId: toId(r.reverses_id),
     referer: view.referer ? r.referer : null,
   };
 }
@@ -68,6 +76,9 @@ function csvColumns(view: View): CsvColumn<SaleLogRecord>[] {
     { header: h.payout, value: (r) => pesoAmount(r.payout) },
     { header: h.clickId, value: (r) => toId(r.click_id) },
     { header: h.eventType, value: (r) => formatRecordType(r.event_type) },
+    { header: h.status, value: (r) => SALE_STATUS_LABELS[saleStatusName(r.status, r.reversal_kind)] },
+    // Why a sale was rejected or reversed is internal: the admins' file only, as on their screen.
+    view.note && { header: h.note, value: (r) => r.note },
     view.referer && { header: h.referer, value: (r) => r.referer },
   ];
   return columns.filter((c): c is CsvColumn<SaleLogRecord> => !!c);

@@ -1,7 +1,7 @@
 // Sale log queries: one page (the page of sale ids first, then its names), its total, every row in chunks.
 import { sql, type SQL } from 'drizzle-orm';
-import { EventType, type TSaleLogSearch } from '@salesdesk/contract';
-import { queryOne, type Queryable } from '../db/client';
+import type { TSaleLogSearch } from '@salesdesk/contract';
+import type { Queryable } from '../db/client';
 import { and } from '../common/list';
 import { keysetChunks } from '../common/csv-rows';
 import type { Principal } from '../http/auth';
@@ -13,7 +13,8 @@ import {
   newestFirst,
   type EventTable,
 } from '../click-logs/event-log';
-import { eventWhere, rollupTotal } from '../click-logs/filters';
+import { eventWhere } from '../click-logs/filters';
+import { countSaleLogs, statusWhere, typeWhere } from './count';
 
 export interface SaleLogRecord {
   id: string | number;
@@ -27,6 +28,10 @@ export interface SaleLogRecord {
   payout: string;
   click_id: string | number | null;
   event_type: number;
+  status: number;
+  reversal_kind: number | null;
+  note: string | null;
+  reverses_id: string | number | null;
   referer: string | null;
 }
 
@@ -40,43 +45,27 @@ const COLUMNS = {
 const SALES: EventTable = { from: sql`sales l`, alias: 'l', time: COLUMNS.time, id: col('l.id') };
 
 const SELECT = sql`l.id, l.date, l.customer_email, o.office_name, a.username as agent_username, s.sitename,
-  t.typename, l.earning::text as earning, l.payout::text as payout, l.click_id, l.event_type, l.referer`;
+  t.typename, l.earning::text as earning, l.payout::text as payout, l.click_id, l.event_type, l.status, l.reversal_kind, l.note, l.reverses_id, l.referer`;
 
 const PAGE_SELECT = sql`l.id, l.date, l.customer_email, ${eventNameLookups('l')}, t.typename,
-  l.earning::text as earning, l.payout::text as payout, l.click_id, l.event_type, l.referer`;
+  l.earning::text as earning, l.payout::text as payout, l.click_id, l.event_type, l.status, l.reversal_kind, l.note, l.reverses_id, l.referer`;
 
 function where(p: Principal, q: TSaleLogSearch): SQL {
   return and([
     eventWhere(p, q, COLUMNS),
-    q.recordType !== undefined ? sql`l.event_type = ${q.recordType}` : undefined,
+    statusWhere(q.status),
+    typeWhere(q.recordType),
     q.clickId !== undefined ? sql`l.click_id = ${q.clickId}` : undefined,
     q.email ? sql`l.customer_email = ${q.email}` : undefined,
   ]);
 }
 
 export async function searchSaleLogs(db: Queryable, p: Principal, q: TSaleLogSearch) {
-  const filter = where(p, q);
-  const page = eventLogPage<SaleLogRecord>(db, SALES, q, filter, PAGE_SELECT);
-  const [items, total] = await Promise.all([page, countSaleLogs(db, p, q, filter)]);
+  const full = where(p, q);
+  const page = eventLogPage<SaleLogRecord>(db, SALES, q, full, PAGE_SELECT);
+  const count = countSaleLogs(db, p, q, { base: eventWhere(p, q, COLUMNS), full });
+  const [items, total] = await Promise.all([page, count]);
   return { items, total };
-}
-
-/** The rollup counts sales and bonuses by day, office, agent and site; a click id or e-mail needs the raw rows. */
-async function countSaleLogs(db: Queryable, p: Principal, q: TSaleLogSearch, filter: SQL) {
-  if (q.clickId === undefined && !q.email) {
-    const counter =
-      q.recordType === EventType.Sale
-        ? sql`r.sales`
-        : q.recordType === EventType.Bonus
-          ? sql`r.bonus_sales`
-          : sql`r.sales + r.bonus_sales`;
-    return rollupTotal(db, p, q, counter);
-  }
-  const row = await queryOne<{ total: string | number }>(
-    db,
-    sql`select count(*)::text as total from sales l where ${filter}`,
-  );
-  return Number(row?.total ?? 0);
 }
 
 /** Every matching sale, in the list's order, in chunks. */

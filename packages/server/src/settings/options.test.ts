@@ -27,13 +27,43 @@ type Err = { code: string; data: Record<string, string[]> };
 const read = (token = superToken) => call<TOption[]>(env.app, 'GET', 'options', { token });
 const save = (body: unknown, token = superToken) => call<Err>(env.app, 'POST', 'options', { token, body });
 const autoBlock = { name: OPTION_NAMES.autoBlockAccount };
+const logDays = { name: OPTION_NAMES.postbackLogDays };
 
 describe('GET and POST options', () => {
   it('reads and saves Auto Block Account as a 0/1 string', async () => {
     expect((await save([{ ...autoBlock, value: '1' }])).status).toBe(200);
-    expect((await read()).body).toEqual([{ ...autoBlock, value: '1' }]);
+    expect((await read()).body).toContainEqual({ ...autoBlock, value: '1' });
     expect((await save([{ ...autoBlock, value: '0' }])).status).toBe(200);
-    expect((await read()).body).toEqual([{ ...autoBlock, value: '0' }]);
+    expect((await read()).body).toContainEqual({ ...autoBlock, value: '0' });
+  });
+
+  it('reads the postback log days, 90 until saved, and saves a count from 1 to 3650', async () => {
+    await env.ctx.db.delete(options).where(eq(options.name, OPTION_NAMES.postbackLogDays));
+    expect((await read()).body).toEqual([
+      { ...autoBlock, value: await getOption(env.ctx.db, OPTION_AUTO_BLOCK) },
+      { ...logDays, value: '90' },
+    ]);
+    expect((await save([{ ...logDays, value: ' 30 ' }])).status).toBe(200);
+    expect((await read()).body).toContainEqual({ ...logDays, value: '30' });
+    for (const value of ['1', '3650']) {
+      expect(
+        (
+          await save([
+            { ...autoBlock, value: '0' },
+            { ...logDays, value },
+          ])
+        ).status,
+      ).toBe(200);
+      expect(await getOption(env.ctx.db, OPTION_NAMES.postbackLogDays)).toBe(value);
+    }
+    const refused = ['0', '3651', '1e3', '0x10', '12.5', '-5', '', '０9', '2147483648', 'x\u0000'];
+    for (const value of [...refused, 30, null]) {
+      const res = await save([{ ...logDays, value }]);
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+    expect(await getOption(env.ctx.db, OPTION_NAMES.postbackLogDays)).toBe('3650');
+    await save([{ ...logDays, value: '90' }]);
   });
 
   it('refuses other options, other values and bad shapes, changing nothing', async () => {
@@ -50,6 +80,12 @@ describe('GET and POST options', () => {
       [],
       { ...autoBlock, value: '1' },
       [{ ...autoBlock, value: '1', probe: '\u0000' }],
+      [{ ...autoBlock, value: '30' }],
+      [
+        { ...logDays, value: '1' },
+        { ...autoBlock, value: '1' },
+        { ...logDays, value: '2' },
+      ],
     ];
     for (const body of bad) expect((await save(body)).status, JSON.stringify(body)).toBe(400);
     expect(await getOption(env.ctx.db, OPTION_AUTO_BLOCK)).toBe('0');

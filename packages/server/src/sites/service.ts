@@ -59,6 +59,7 @@ export async function getSite(ctx: AppContext, p: Principal, id: number): Promis
     note: r.note ?? '',
     specialReport: r.special_report,
     avp: r.avp,
+    holdDays: r.hold_days,
     // The postback secret is shown to superadmins only (DESIGN.md rule 3).
     postbackToken: p.role === Role.Superadmin ? r.postback_token : null,
   };
@@ -79,6 +80,7 @@ const siteColumns = (v: TSiteFormData) => ({
   specialReport: v.specialReport,
   useApproveSale: v.useApproveSale,
   avp: v.avp,
+  holdDays: v.holdDays,
 });
 
 /** Checked inside the write's transaction, after the name lock: of two equal names at once one wins. */

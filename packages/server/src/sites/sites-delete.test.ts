@@ -121,7 +121,7 @@ describe('POST sites/{id}/postbackToken', () => {
     expect(res.body.postbackToken).not.toBe(oldToken);
     const fresh = await click(env, p.site.id, p.type.id, p.agent.id, '10.7.2.1');
     const withOld = await postback(env, p.site.id, { token: oldToken, clickId: fresh.clickId! });
-    expect([withOld.status, withOld.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect([withOld.status, withOld.body.code]).toEqual([403, 'WRONG_TOKEN']);
     const withNew = await postback(env, p.site.id, {
       token: res.body.postbackToken,
       clickId: fresh.clickId!,

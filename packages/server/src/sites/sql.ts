@@ -40,6 +40,7 @@ export interface SiteRecord {
   special_report: boolean;
   use_approve_sale: boolean;
   avp: boolean;
+  hold_days: number;
   postback_token: string;
   type_count: number;
 }
@@ -56,7 +57,7 @@ const SORT: SortSpec<TSiteSortField> = {
 
 const COLUMNS = sql`
   s.id, s.sitename, s.shortname, s.abbr, s.url, s.click_param, s.contact_name, s.email, s.phone_num,
-  s.type, s.note, s.status, s.hidden, s.special_report, s.use_approve_sale, s.avp, s.postback_token,
+  s.type, s.note, s.status, s.hidden, s.special_report, s.use_approve_sale, s.avp, s.hold_days, s.postback_token,
   (select count(*)::int from link_types t where t.site_id = s.id and t.deleted_at is null) as type_count`;
 
 export function searchSites(db: Queryable, p: Principal, q: TSiteSearch) {

@@ -1,7 +1,9 @@
-// Proof of exactness (issue 9 item 6): random clicks and sales through the real click path and postback
+// Proof of exactness (issues 9 and 21): random clicks and sales through the real click path and postback
 // (several offices and agents, custom office rates, bonus and approve-sale events, AVP weeks, days
-// around both 2026 DST switches); then every grouping of every report, for every role, against the
-// independent computation in exactness-model.ts over the raw rows. Money compares as exact decimals.
+// around both 2026 DST switches), then reversals (some a week later, across a DST switch), holds,
+// approvals, rejections and adjustments through the ledger; then every grouping of every report, for
+// every role, against the independent computation in exactness-model.ts over the raw rows. Money
+// compares as exact decimals; detail rows also by record type and status.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   isAvpKind,
@@ -98,6 +100,22 @@ describe('reports are exact', () => {
 
   it('every grouping of every report for every role equals the raw rows', async () => {
     expect(data.sales.length).toBeGreaterThan(100);
+    expect(w.lifecycle.reversed).toBeGreaterThan(5);
+    expect(w.lifecycle.held).toBeGreaterThan(5);
+    expect(w.lifecycle.approved * w.lifecycle.rejected * w.lifecycle.heldReversed).toBeGreaterThan(0);
+    // What the checked reports held, per role: each role must have met every kind of money row.
+    const seen = new Map<string, Set<string>>();
+    const note = (role: string, rows: Iterable<unknown>) => {
+      const kinds = seen.get(role) ?? new Set<string>();
+      seen.set(role, kinds);
+      for (const r of rows as Iterable<Partial<TStatsRow>>) {
+        if (r.reversals) kinds.add('reversal');
+        if (r.held) kinds.add('held');
+        if (r.adjustPayout && r.adjustPayout !== '0.00') kinds.add('adjustment');
+        if (r.payout?.startsWith('-')) kinds.add('negative');
+        if (r.status === 'reversed') kinds.add('reversed');
+      }
+    };
     const variants = (kind: TStatsKind, admin: boolean): Variant[] => [
       { start: '2026-03-08', end: '2026-03-14' },
       {
@@ -140,6 +158,7 @@ describe('reports are exact', () => {
             const label = `${kind} ${groupBy} as ${r.name} ${JSON.stringify(v)}`;
             expect(Object.fromEntries(got.rows), label).toEqual(Object.fromEntries(want.rows));
             expect(got.total, label).toBe(want.rows.size);
+            note(r.name, got.rows.values());
             expect(got.overall, label).toEqual({
               ...want.overall,
               earning: want.overall.earn,
@@ -152,6 +171,8 @@ describe('reports are exact', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+    const everything = ['reversal', 'held', 'adjustment', 'negative', 'reversed'];
+    for (const r of roles) expect([...(seen.get(r.name) ?? [])].sort(), r.name).toEqual(everything.sort());
   }, 120_000);
 
   it('the rows have names, and the date grouping is newest first', async () => {

@@ -25,6 +25,16 @@ export interface FigureRecord {
   payout: string;
   bonus_payout: string;
   lpp: number;
+  reversals: number;
+  /** Counted for the detail page's row total only (no column). */
+  adjustments: number;
+  reversal_earn: string;
+  reversal_payout: string;
+  held: number;
+  held_earn: string;
+  held_payout: string;
+  adjust_earn: string;
+  adjust_payout: string;
   php: string | null;
   dollars: string | null;
   /** t_{typeId}, tb_{typeId} (counts) and tp_{typeId} (pesos). */
@@ -86,7 +96,10 @@ function aggregates(plan: ReportPlan): SQL {
   const week = byAgentWeek(plan) ? sql`, max(w.n) as avp_n, max(w.period_index) as avp_index` : sql``;
   return sql`sum(r.raws)::bigint as raws, sum(r.uniques)::bigint as uniques, sum(r.sales)::bigint as sales,
     sum(r.bonus_sales)::bigint as bonus_sales, sum(r.earn) as earn, sum(r.bonus_earn) as bonus_earn,
-    sum(r.payout) as payout, sum(r.bonus_payout) as bonus_payout, sum(r.lpp + r.bonus_lpp)::bigint as lpp
+    sum(r.payout) as payout, sum(r.bonus_payout) as bonus_payout, sum(r.lpp + r.bonus_lpp)::bigint as lpp,
+    sum(r.reversals)::bigint as reversals, sum(r.adjustments)::bigint as adjustments, sum(r.reversal_earn) as reversal_earn,
+    sum(r.reversal_payout) as reversal_payout, sum(r.held)::bigint as held, sum(r.held_earn) as held_earn,
+    sum(r.held_payout) as held_payout, sum(r.adjust_earn) as adjust_earn, sum(r.adjust_payout) as adjust_payout
     ${sql.join(perType, sql``)} ${avp} ${week}`;
 }
 
@@ -106,6 +119,14 @@ function sortExpr(plan: ReportPlan, field: TStatsSortField): SQL {
     bonusEarn: sql`n.bonus_earn`,
     payout: sql`n.payout`,
     bonusPayout: sql`n.bonus_payout`,
+    reversals: sql`n.reversals`,
+    reversalEarn: sql`n.reversal_earn`,
+    reversalPayout: sql`n.reversal_payout`,
+    held: sql`n.held`,
+    heldEarn: sql`n.held_earn`,
+    heldPayout: sql`n.held_payout`,
+    adjustEarn: sql`n.adjust_earn`,
+    adjustPayout: sql`n.adjust_payout`,
     lpp: sql`n.lpp`,
     agent_avp_sales_count: sql`n.avp_n`,
     payoutPhp: sql`n.php`,
@@ -124,7 +145,21 @@ function names(plan: ReportPlan): { select: SQL; from: SQL } {
   };
 }
 
-const MONEY = ['earn', 'bonus_earn', 'payout', 'bonus_payout', 'php', 'dollars'];
+const COUNTS = ['raws', 'uniques', 'sales', 'bonus_sales', 'lpp', 'reversals', 'adjustments', 'held'];
+const MONEY = [
+  'earn',
+  'bonus_earn',
+  'payout',
+  'bonus_payout',
+  'reversal_earn',
+  'reversal_payout',
+  'held_earn',
+  'held_payout',
+  'adjust_earn',
+  'adjust_payout',
+  'php',
+  'dollars',
+];
 
 /** The select list of a figure record: money (and per-type pesos) as text, so no float ever holds it. */
 function figureOut(plan: ReportPlan, from: string, summed: boolean): SQL {
@@ -133,7 +168,7 @@ function figureOut(plan: ReportPlan, from: string, summed: boolean): SQL {
     if (summed && (name === 'php' || name === 'dollars')) return `sum(${from}.${name})::text as ${name}`;
     return money ? `${v}::text as ${name}` : `${v}${summed ? '::bigint' : ''} as ${name}`;
   };
-  const counts = ['raws', 'uniques', 'sales', 'bonus_sales', 'lpp'].map((c) => f(c, false));
+  const counts = COUNTS.map((c) => f(c, false));
   const types = plan.typeIds.flatMap((id) => [
     f(`t_${id}`, false),
     f(`tb_${id}`, false),

@@ -4,6 +4,7 @@ import {
   bonusRatio,
   formatDecimal,
   isPayrollKind,
+  saleStatusName,
   type TStatsOverall,
   type TStatsRow,
 } from '@salesdesk/contract';
@@ -19,7 +20,6 @@ export interface ReportView {
 
 const money = (v: string | number | null | undefined) => formatDecimal(v ?? '0', 2);
 const count = (v: string | number | null | undefined) => Number(v ?? 0);
-const ZERO = '0.00';
 
 const NO_NAMES = {
   date: null,
@@ -30,6 +30,8 @@ const NO_NAMES = {
   agentFullName: null,
   sitename: null,
   typename: null,
+  recordType: null,
+  status: null,
 };
 
 function byTypeOf(plan: ReportPlan, f: FigureRecord): TStatsRow['byType'] {
@@ -44,27 +46,64 @@ function byTypeOf(plan: ReportPlan, f: FigureRecord): TStatsRow['byType'] {
 
 type Figures = Omit<TStatsRow, keyof typeof NO_NAMES | 'key'>;
 
-function figures(plan: ReportPlan, view: ReportView, f: FigureRecord, lppPrev: number | null): Figures {
+/** The figures of a group, of the totals or of one money row: money as decimal strings, by the view. */
+type FigureSource = Pick<
+  FigureRecord,
+  | 'sales'
+  | 'bonus_sales'
+  | 'earn'
+  | 'bonus_earn'
+  | 'payout'
+  | 'bonus_payout'
+  | 'lpp'
+  | 'reversals'
+  | 'reversal_earn'
+  | 'reversal_payout'
+  | 'held'
+  | 'held_earn'
+  | 'held_payout'
+  | 'adjust_earn'
+  | 'adjust_payout'
+  | 'php'
+  | 'dollars'
+>;
+
+function moneyFigures(plan: ReportPlan, view: ReportView, f: FigureSource) {
   const sales = count(f.sales);
   const bonusSales = count(f.bonus_sales);
   const avp = isAvpPlan(plan);
+  const dollars = (v: string) => (view.earningVisible ? money(v) : null);
   return {
-    raws: count(f.raws),
-    uniques: count(f.uniques),
-    byType: byTypeOf(plan, f),
     sales,
     bonusSales,
     bonusRatio: bonusRatio(bonusSales, sales, isPayrollKind(plan.kind)),
-    earn: view.earningVisible ? money(f.earn) : null,
-    bonusEarn: view.earningVisible ? money(f.bonus_earn) : null,
+    earn: dollars(f.earn),
+    bonusEarn: dollars(f.bonus_earn),
     lpp: view.lppVisible ? count(f.lpp) : null,
+    payout: money(f.payout),
+    bonusPayout: money(f.bonus_payout),
+    reversals: count(f.reversals),
+    reversalEarn: dollars(f.reversal_earn),
+    reversalPayout: money(f.reversal_payout),
+    held: count(f.held),
+    heldEarn: dollars(f.held_earn),
+    heldPayout: money(f.held_payout),
+    adjustEarn: dollars(f.adjust_earn),
+    adjustPayout: money(f.adjust_payout),
+    payoutPhp: avp ? money(f.php) : null,
+    payoutDollars: avp ? money(f.dollars) : null,
+  };
+}
+
+function figures(plan: ReportPlan, view: ReportView, f: FigureRecord, lppPrev: number | null): Figures {
+  return {
+    ...moneyFigures(plan, view, f),
+    raws: count(f.raws),
+    uniques: count(f.uniques),
+    byType: byTypeOf(plan, f),
     lppPrev: view.lppVisible ? lppPrev : null,
     avpPeriod: null,
     agent_avp_sales_count: null,
-    payout: money(f.payout),
-    bonusPayout: money(f.bonus_payout),
-    payoutPhp: avp ? money(f.php) : null,
-    payoutDollars: avp ? money(f.dollars) : null,
   };
 }
 
@@ -92,19 +131,16 @@ export function groupRow(
 }
 
 export function saleRow(plan: ReportPlan, view: ReportView, s: SaleRecord): TStatsRow {
-  const isSale = s.event_type === 0;
-  const isBonus = s.event_type === 1;
   const byType: TStatsRow['byType'] = {};
   for (const id of plan.typeIds) {
     const own = id === s.type_id;
-    byType[String(id)] = own && isSale ? 1 : 0;
-    byType[`${id}_bonus`] = own && isBonus ? 1 : 0;
-    if (plan.typePayouts) byType[`${id}_payout`] = own ? money(s.payout) : ZERO;
+    byType[String(id)] = own ? count(s.sales) : 0;
+    byType[`${id}_bonus`] = own ? count(s.bonus_sales) : 0;
+    if (plan.typePayouts) byType[`${id}_payout`] = money(own ? s.type_payout : 0);
   }
-  const sales = isSale ? 1 : 0;
-  const bonusSales = isBonus ? 1 : 0;
   const avp = isAvpPlan(plan);
   return {
+    ...moneyFigures(plan, view, s),
     key: `s${s.id}`,
     date: new Date(s.date).toISOString(),
     officeName: s.office_name ?? '',
@@ -112,24 +148,16 @@ export function saleRow(plan: ReportPlan, view: ReportView, s: SaleRecord): TSta
     agent: s.username ?? '',
     agentId: s.agent_id,
     agentFullName: s.full_name,
-    sitename: s.sitename ?? '',
-    typename: s.typename ?? '',
+    sitename: s.sitename,
+    typename: s.typename,
+    recordType: s.event_type,
+    status: saleStatusName(s.status, s.reversal_kind),
     raws: null,
     uniques: null,
     byType,
-    sales,
-    bonusSales,
-    bonusRatio: bonusRatio(bonusSales, sales, isPayrollKind(plan.kind)),
-    earn: view.earningVisible ? (isSale ? money(s.earning) : ZERO) : null,
-    bonusEarn: view.earningVisible ? (isBonus ? money(s.earning) : ZERO) : null,
-    lpp: view.lppVisible ? s.lpp : null,
     lppPrev: null,
     avpPeriod: avp ? s.avp_index : null,
     agent_avp_sales_count: avp ? count(s.avp_n) : null,
-    payout: isSale ? money(s.payout) : ZERO,
-    bonusPayout: isBonus ? money(s.payout) : ZERO,
-    payoutPhp: avp ? money(s.php) : null,
-    payoutDollars: avp ? money(s.dollars) : null,
   };
 }
 

@@ -51,7 +51,13 @@ function sortApplies(plan: Omit<ReportPlan, 'sort'>, view: ReportView, field: TS
       return g !== 'detail';
     case 'earn':
     case 'bonusEarn':
+    case 'reversalEarn':
+    case 'heldEarn':
       return view.earningVisible;
+    case 'adjustEarn':
+      return view.earningVisible && !avp;
+    case 'adjustPayout':
+      return !avp;
     case 'lpp':
       return view.lppVisible;
     case 'agent_avp_sales_count':
@@ -164,7 +170,12 @@ export async function statsReport(
       reportTotals(ctx, plan),
       prevTotal(),
     ]);
-    const total = Number(totals.overall.sales) + Number(totals.overall.bonus_sales);
+    const o = totals.overall;
+    // Every money row but the rejected ones is a detail row (report-detail-sql.ts).
+    const total = [o.sales, o.bonus_sales, o.reversals, o.adjustments, o.held].reduce(
+      (n: number, v) => n + Number(v),
+      0,
+    );
     return {
       page: { items: sales.map((s) => saleRow(plan, view, s)), total },
       overall: overallOf(plan, view, totals.overall, prev),

@@ -19,8 +19,11 @@ export interface Store {
   dataDir: string;
 }
 
-/** PostgreSQL: `salesdesk_durability` next to TEST_DATABASE_URL's database, dropped and recreated. */
-export async function postgresStore(testUrl: string, name = 'salesdesk_durability'): Promise<Store> {
+/**
+ * PostgreSQL: `{database}_durability` next to TEST_DATABASE_URL's database, dropped and recreated (each
+ * test database its own, so two checkouts testing on one server do not drop each other's).
+ */
+export async function postgresStore(testUrl: string, name = durabilityName(testUrl)): Promise<Store> {
   const url = await recreateDatabase(testUrl, name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-dur-'));
   return {
@@ -32,6 +35,8 @@ export async function postgresStore(testUrl: string, name = 'salesdesk_durabilit
     },
   };
 }
+
+const durabilityName = (testUrl: string) => `${new URL(testUrl).pathname.slice(1) || 'salesdesk'}_durability`;
 
 export function pgliteStore(): Store {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-dur-'));

@@ -1,30 +1,17 @@
 // The data of the exactness test: a seeded random history of clicks and sales recorded through the
-// real click path and postback service, and the raw rows read back for the independent model.
+// real click path and postback service, then reversals, holds, approvals, rejections and adjustments
+// through the ledger, and the raw rows read back for the independent model.
 import { eq } from 'drizzle-orm';
 import { addDays, easternDayStart } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
 import { queryRows, sql } from '../db/client';
 import { linkTypes, officeFees } from '../db/schema';
+import { reverseSale } from '../ledger/reverse';
 import { cents, dayOf, type ModelData } from './exactness-model';
+import { buildAdmin } from './factories';
+import { applyLifecycle, holdSales, prng } from './money-fixtures';
 import { AVP_SCHEDULE, buildReportOffice, buildReportSite, record, type ClickSpec } from './report-fixtures';
-
-/** mulberry32: a small seeded PRNG, so a failure replays exactly. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
-  };
-}
 
 const SEED = 20260308;
 // Two windows of two Sunday-to-Saturday weeks, each holding a DST switch (2026-03-08, 2026-11-01).
@@ -117,15 +104,66 @@ export async function generate(ctx: AppContext) {
       saleTime,
     });
   }
-  await record(ctx, specs);
+  // Sales reversed in the next Sunday week, across a DST switch, by agents every role's reports see
+  // (the first office's first agent, and the second office's on the AVP site the admins filter by).
+  const a0 = offices[0].agents[0].agent.id;
+  const b0 = offices[1].agents[0].agent.id;
+  const late = [
+    { site: plain, agentId: a0, sale: '2026-03-07T23:30:00-05:00', at: '2026-03-08T03:30:00-04:00' },
+    { site: approve, agentId: a0, sale: '2026-03-07T22:00:00-05:00', at: '2026-03-08T01:59:00-05:00' },
+    { site: avp, agentId: a0, sale: '2026-10-31T22:00:00-04:00', at: '2026-11-01T01:30:00-05:00' },
+    { site: avp, agentId: b0, sale: '2026-10-31T23:59:00-04:00', at: '2026-11-01T01:30:00-04:00' },
+  ];
+  const firstLate = specs.length;
+  for (const l of late)
+    specs.push({
+      siteId: l.site.site.id,
+      typeId: l.site.first.id,
+      agentId: l.agentId,
+      ip: '10.7.1.1',
+      time: l.sale,
+      event: 'sale',
+    });
+  const clickIds = await record(ctx, specs);
+  const admin = await buildAdmin(ctx);
+  for (const [i, l] of late.entries()) {
+    const sale = await queryRows<{ id: string }>(
+      ctx.db,
+      sql`select id::text from sales where click_id = ${clickIds[firstLate + i]}`,
+    );
+    const out = await reverseSale(
+      ctx.db,
+      { id: Number(sale[0].id) },
+      { kind: i % 2 ? 'chargeback' : 'refund', reason: 'internal', by: admin.accountId, at: new Date(l.at) },
+    );
+    if (out.kind !== 'reversed') throw new Error(`late reversal: ${out.kind}`);
+  }
+  // One more held sale of that agent in the week every role's reports read, whatever the draw held.
+  const [stillHeld] = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`select id::text from sales
+        where agent_id = ${a0} and event_type = 0 and status = 0 and reversal_kind is null
+          and date >= ${easternDayStart('2026-03-09').toISOString()}::timestamptz
+          and date < ${easternDayStart('2026-03-15').toISOString()}::timestamptz
+        order by id limit 1`,
+  );
+  await holdSales(ctx.db, stillHeld ? [Number(stillHeld.id)] : []);
+  const lifecycle = await applyLifecycle(ctx, rnd, {
+    siteIds,
+    agentIds: [a0, a0, ...agents.map((g) => g.id)],
+    days: ['2026-03-01', '2026-03-08', '2026-03-09', '2026-03-14', '2026-10-31', '2026-11-01', '2026-11-07'],
+    by: admin.accountId,
+    share: 0.1,
+    adjustments: 14,
+  });
   // A deleted link type leaves the per-type columns; its clicks and sales stay in every total.
   await ctx.db.update(linkTypes).set({ deletedAt: new Date() }).where(eq(linkTypes.id, avp.second.id));
   await publishChange(ctx, 'tracking');
-  return { plain, approve, avp, offices, siteIds };
+  return { plain, approve, avp, offices, siteIds, lifecycle };
 }
 
 /**
- * Every click and sale in the database, not only this test's: an admin's report without filters sums
+ * Every click and money row in the database, not only this test's: an admin's report without filters sums
  * every office, and other test files of the same worker share the database.
  */
 export async function rawData(ctx: AppContext): Promise<ModelData> {
@@ -141,6 +179,8 @@ export async function rawData(ctx: AppContext): Promise<ModelData> {
     id: string | number;
     date: Date | string;
     event_type: number;
+    status: number;
+    reversal_kind: number | null;
     site_id: number;
     type_id: number;
     agent_id: number;
@@ -150,7 +190,8 @@ export async function rawData(ctx: AppContext): Promise<ModelData> {
     lpp: number;
   }>(
     ctx.db,
-    sql`select id, date, event_type, site_id, type_id, agent_id, office_id, payout::text as payout, earning::text as earning, lpp
+    sql`select id, date, event_type, status, reversal_kind, site_id, type_id, agent_id, office_id,
+               payout::text as payout, earning::text as earning, lpp
         from sales`,
   );
   const avpSites = await queryRows<{ id: number }>(ctx.db, sql`select id from sites where avp`);
@@ -167,6 +208,8 @@ export async function rawData(ctx: AppContext): Promise<ModelData> {
       id: Number(s.id),
       day: dayOf(new Date(s.date)),
       event: s.event_type,
+      status: s.status,
+      reversalKind: s.reversal_kind,
       siteId: s.site_id,
       typeId: s.type_id,
       agentId: s.agent_id,

@@ -1,14 +1,21 @@
-// The independent computation of the exactness test: every report figure from the raw clicks and sales
-// in plain JavaScript (Eastern days and weeks by the contract's own DST rule, money in integer cents).
+// The independent computation of the exactness test: every report figure from the raw clicks and money
+// rows in plain JavaScript (Eastern days and weeks by the contract's own DST rule, money in integer
+// cents). The money rules, from the issue rather than from the SQL: an approved sale or bonus is paid in
+// its own day; a reversal takes its money back in the day it is dated (the sale's day keeps its figures
+// and its sales count); an adjustment is paid in its day; a held sale is only counted as held; a rejected
+// one counts nowhere (it still names its day's row, as its click did).
 import {
   addDays,
   avpPeriodOf,
   bonusRatio,
   easternDay,
+  EventType,
   isAvpKind,
   isPayrollKind,
+  SaleStatus,
   weekOf,
   type TAvpPeriod,
+  type TSaleStatus,
   type TStatsGroupBy,
   type TStatsKind,
 } from '@salesdesk/contract';
@@ -24,6 +31,10 @@ export interface RawClick {
 export interface RawSale extends Omit<RawClick, 'unique'> {
   id: number;
   event: number;
+  /** SaleStatus; reversal and adjustment rows are approved. */
+  status: number;
+  /** On a sale or bonus: the event type that reversed it. */
+  reversalKind: number | null;
   payout: bigint;
   earning: bigint;
   lpp: number;
@@ -51,13 +62,33 @@ export interface ModelQuery {
   lppVisible: boolean;
 }
 
-/** Cents as the API writes money: '12.30'. */
-export const money = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
-/** '12.30' as cents. */
+/** Cents as the API writes money: '12.30', '-0.05'. */
+export function money(c: bigint): string {
+  const abs = c < 0n ? -c : c;
+  return `${c < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+/** '12.30' or '-0.05' as cents. */
 export const cents = (s: string | null) => {
-  const [whole, frac = ''] = (s ?? '0').split('.');
-  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
+  const text = s ?? '0';
+  const negative = text.startsWith('-');
+  const [whole, frac = ''] = text.replace(/^-/, '').split('.');
+  const c = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
+  return negative ? -c : c;
 };
+
+const isApproved = (s: RawSale) => s.status === SaleStatus.Approved;
+const isReversal = (s: RawSale) => s.event === EventType.Refund || s.event === EventType.Chargeback;
+/** An approved sale, the one thing AVP counts and the sales columns count. */
+const isPaidSale = (s: RawSale) => isApproved(s) && s.event === EventType.Sale;
+/** The lpp a row adds to the report: approved sales, bonuses and reversals (adjustments carry 0). */
+const lppOf = (s: RawSale) => (isApproved(s) ? s.lpp : 0);
+
+/** The status a detail row shows, from the issue's list: approved, held, rejected, reversed. */
+function statusOf(s: RawSale): TSaleStatus {
+  if (s.status === SaleStatus.Held) return 'held';
+  if (s.status === SaleStatus.Rejected) return 'rejected';
+  return s.reversalKind === null ? 'approved' : 'reversed';
+}
 
 export const dayOf = (d: Date) => easternDay(d);
 
@@ -71,11 +102,21 @@ interface Acc {
   payout: bigint;
   bonusPayout: bigint;
   lpp: number;
+  reversals: number;
+  reversalEarn: bigint;
+  reversalPayout: bigint;
+  held: number;
+  heldEarn: bigint;
+  heldPayout: bigint;
+  adjustEarn: bigint;
+  adjustPayout: bigint;
   php: bigint;
   dollars: bigint;
   types: Map<number, { t: number; tb: number; tp: bigint }>;
   period?: number | null;
   n?: number;
+  /** Detail rows: the one money row. */
+  row?: RawSale;
 }
 
 const newAcc = (): Acc => ({
@@ -88,6 +129,14 @@ const newAcc = (): Acc => ({
   payout: 0n,
   bonusPayout: 0n,
   lpp: 0,
+  reversals: 0,
+  reversalEarn: 0n,
+  reversalPayout: 0n,
+  held: 0,
+  heldEarn: 0n,
+  heldPayout: 0n,
+  adjustEarn: 0n,
+  adjustPayout: 0n,
   php: 0n,
   dollars: 0n,
   types: new Map(),
@@ -106,7 +155,7 @@ export function reportModel(data: ModelData, q: ModelQuery) {
   // Each agent's AVP sales count per Sunday week, over every AVP site and every day of the week.
   const weekCount = new Map<string, number>();
   for (const s of data.sales) {
-    if (s.event !== 0 || !data.avpSites.has(s.siteId)) continue;
+    if (!isPaidSale(s) || !data.avpSites.has(s.siteId)) continue;
     const k = `${s.agentId}:${weekStart(s.day)}`;
     weekCount.set(k, (weekCount.get(k) ?? 0) + 1);
   }
@@ -143,31 +192,50 @@ export function reportModel(data: ModelData, q: ModelQuery) {
       acc.uniques += e.unique ? 1 : 0;
       return;
     }
+    if (e.status === SaleStatus.Rejected) return;
+    if (e.status === SaleStatus.Held) {
+      acc.held += 1;
+      acc.heldEarn += e.earning;
+      acc.heldPayout += e.payout;
+      return;
+    }
     const t = acc.types.get(e.typeId) ?? { t: 0, tb: 0, tp: 0n };
     acc.types.set(e.typeId, t);
     t.tp += e.payout;
     acc.lpp += e.lpp;
-    if (e.event === 0) {
-      acc.sales += 1;
-      t.t += 1;
-      acc.earn += e.earning;
-      acc.payout += e.payout;
-      const { period } = weekOfAgent(e.agentId, e.day);
-      acc.php += cents(period?.payoutPhp ?? null);
-      acc.dollars += cents(period?.payoutDollars ?? null);
-    } else {
+    if (e.event === EventType.Bonus) {
       acc.bonus += 1;
       t.tb += 1;
       acc.bonusEarn += e.earning;
       acc.bonusPayout += e.payout;
+      return;
+    }
+    // Sales, reversals and adjustments make the net earning and payout.
+    acc.earn += e.earning;
+    acc.payout += e.payout;
+    if (e.event === EventType.Sale) {
+      acc.sales += 1;
+      t.t += 1;
+      const { period } = weekOfAgent(e.agentId, e.day);
+      acc.php += cents(period?.payoutPhp ?? null);
+      acc.dollars += cents(period?.payoutDollars ?? null);
+    } else if (isReversal(e)) {
+      acc.reversals += 1;
+      acc.reversalEarn += e.earning;
+      acc.reversalPayout += e.payout;
+    } else {
+      acc.adjustEarn += e.earning;
+      acc.adjustPayout += e.payout;
     }
   };
   for (const e of [...data.clicks, ...data.sales]) {
     if (!inReport(e)) continue;
     add(overall, e);
-    if (q.groupBy === 'detail' && 'unique' in e) continue;
+    // Detail rows: every money row that counts somewhere (not a click, not a rejected sale).
+    if (q.groupBy === 'detail' && ('unique' in e || e.status === SaleStatus.Rejected)) continue;
     const key = keyOf(e);
     const acc = groups.get(key) ?? newAcc();
+    if (q.groupBy === 'detail') acc.row = e as RawSale;
     if (avp && (byWeek || q.groupBy === 'detail')) {
       const w = weekOfAgent(e.agentId, e.day);
       acc.n = w.n;
@@ -187,12 +255,13 @@ export function reportModel(data: ModelData, q: ModelQuery) {
   const addPrev = (key: string, lpp: number) => prevByKey.set(key, (prevByKey.get(key) ?? 0) + lpp);
   for (const s of data.sales) {
     if (!rowFilter(s)) continue;
+    const lpp = lppOf(s);
     if (s.day >= prevStart && s.day <= prevEnd) {
-      prevTotal += s.lpp;
-      addPrev(`o${s.officeId}`, s.lpp);
-      addPrev(`a${s.officeId}:${s.agentId}`, s.lpp);
+      prevTotal += lpp;
+      addPrev(`o${s.officeId}`, lpp);
+      addPrev(`a${s.officeId}:${s.agentId}`, lpp);
     }
-    addPrev(`w${s.officeId}:${s.agentId}:${addDays(weekStart(s.day), 7)}`, s.lpp);
+    addPrev(`w${s.officeId}:${s.agentId}:${addDays(weekStart(s.day), 7)}`, lpp);
   }
   const groupPrev = (key: string): number | null => {
     if (q.groupBy === 'detail') return null;
@@ -226,13 +295,26 @@ export function reportModel(data: ModelData, q: ModelQuery) {
       agent_avp_sales_count: a.n ?? null,
       payout: money(a.payout),
       bonusPayout: money(a.bonusPayout),
+      reversals: a.reversals,
+      reversalEarn: q.earningVisible ? money(a.reversalEarn) : null,
+      reversalPayout: money(a.reversalPayout),
+      held: a.held,
+      heldEarn: q.earningVisible ? money(a.heldEarn) : null,
+      heldPayout: money(a.heldPayout),
+      adjustEarn: q.earningVisible ? money(a.adjustEarn) : null,
+      adjustPayout: money(a.adjustPayout),
       payoutPhp: avp ? money(a.php) : null,
       payoutDollars: avp ? money(a.dollars) : null,
     };
   };
   const detail = q.groupBy === 'detail';
+  const row = (a: Acc, key: string) => ({
+    recordType: a.row ? a.row.event : null,
+    status: a.row ? statusOf(a.row) : null,
+    ...figures(a, groupPrev(key), detail),
+  });
   return {
-    rows: new Map([...groups].map(([k, a]) => [k, figures(a, groupPrev(k), detail)])),
+    rows: new Map([...groups].map(([k, a]) => [k, row(a, k)])),
     overall: figures({ ...overall, period: undefined, n: undefined }, prevTotal, false),
   };
 }

@@ -80,6 +80,8 @@ export async function sell(
 export interface RawSale {
   day: string;
   eventType: number;
+  /** SaleStatus: only approved sales count (a reversed sale stays approved, counted in its own day). */
+  status: number;
   siteId: number;
   agentId: number;
   officeId: number;
@@ -90,20 +92,22 @@ export async function rawSales(ctx: AppContext): Promise<RawSale[]> {
   const rows = await queryRows<{
     date: Date | string;
     event_type: number;
+    status: number;
     site_id: number;
     agent_id: number;
     office_id: number;
-  }>(ctx.db, sql`select date, event_type, site_id, agent_id, office_id from sales`);
+  }>(ctx.db, sql`select date, event_type, status, site_id, agent_id, office_id from sales`);
   return rows.map((r) => ({
     day: easternDay(new Date(r.date)),
     eventType: r.event_type,
+    status: r.status,
     siteId: r.site_id,
     agentId: r.agent_id,
     officeId: r.office_id,
   }));
 }
 
-/** Sales (event 0) per key of the rows inside start..end and the sites, counted in JS. */
+/** Approved sales (event 0, status 0) per key of the rows inside start..end and the sites, counted in JS. */
 export function countSales(
   sales: RawSale[],
   key: (s: RawSale) => number,
@@ -111,7 +115,7 @@ export function countSales(
 ): Map<number, number> {
   const counts = new Map<number, number>();
   for (const s of sales) {
-    if (s.eventType !== 0) continue;
+    if (s.eventType !== 0 || s.status !== 0) continue;
     if ((f.start && s.day < f.start) || (f.end && s.day > f.end)) continue;
     if (f.siteIds?.length && !f.siteIds.includes(s.siteId)) continue;
     counts.set(key(s), (counts.get(key(s)) ?? 0) + 1);

@@ -26,7 +26,9 @@ const filterOf = (f: RankingFilter): SQL =>
     f.siteIds?.length ? sql`sd.site_id = any(${sql.param(f.siteIds)}::int[])` : undefined,
   ]);
 
-// Only places with sales: an empty period answers no rows ('No data for period').
+// Only places with sales: an empty period answers no rows ('No data for period'). stats_daily.sales counts
+// approved sales only: held and rejected ones never; a reversed sale still counts in its own day (its
+// reversal is a row of the day it arrived, which takes back the money, not the sale).
 const agentTotals = (f: RankingFilter) => sql`(
   select sd.agent_id, sum(sd.sales)::int as sales from stats_daily sd
   where ${filterOf(f)} group by sd.agent_id having sum(sd.sales) > 0) r`;

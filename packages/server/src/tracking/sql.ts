@@ -4,7 +4,13 @@ import { queryOne, queryRows, type Queryable } from '../db/client';
 import { preparedStatement, queryPrepared } from '../db/prepared';
 import { isUniqueViolation } from '../db/unique-violation';
 import { rollupColumns, type ClickBatch } from './click-batch';
-import { CLICK_INCREMENTS, ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, sumIncrements } from '../rollups/increments';
+import {
+  CLICK_INCREMENTS,
+  CLICK_ON_CONFLICT,
+  ROLLUP_COLUMNS,
+  ROLLUP_ON_CONFLICT,
+  sumIncrements,
+} from '../rollups/increments';
 
 export interface ActiveTypeRow {
   id: number;
@@ -98,11 +104,11 @@ const INSERT_NEW_CLICKS = preparedStatement(
   'insert_new_clicks',
   sql`
   with inserted as (${CLICK_ROWS})
-  insert into stats_daily (${ROLLUP_COLUMNS})
-  select day, site_id, type_id, office_id, agent_id, raws, uniques, 0, 0, 0, 0, 0, 0, 0, 0
+  insert into stats_daily (day, site_id, type_id, office_id, agent_id, raws, uniques)
+  select day, site_id, type_id, office_id, agent_id, raws, uniques
   from unnest($13::date[], $14::int[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[])
     as r(day, site_id, type_id, office_id, agent_id, raws, uniques)
-  ${ROLLUP_ON_CONFLICT}`,
+  ${CLICK_ON_CONFLICT}`,
 );
 
 /**

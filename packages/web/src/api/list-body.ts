@@ -1,13 +1,16 @@
 // A log list's request: paging and sort of the list state, its criteria as flat filter fields.
 import type { TListQuery } from '@salesdesk/contract';
 
+// A site's transaction id is text, whatever its characters: it stays a string.
+const TEXT_FIELDS = new Set(['txId']);
+
 /**
  * An id in a JSON body is a number (the contract's rule), while the URL holds text: an id filter
  * (siteId, companyId, agentId, clickId) of plain digits travels as a number. Other text is sent as
  * it is, for the server to refuse.
  */
 const asBodyValue = (field: string, value: string): string | number =>
-  field.endsWith('Id') && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : value;
+  field.endsWith('Id') && !TEXT_FIELDS.has(field) && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : value;
 
 export function flatListBody<T>(query: TListQuery, override: Record<string, string> = {}): T {
   const filters = Object.fromEntries(query.criteria.map((c) => [c.field, c.value]));

@@ -1,5 +1,6 @@
-// /app/logs: the chat, login, click and sale logs, whose tabs share their filters.
-import { everyone, office } from '../shell/access-rules';
+// /app/logs: the chat, login, click, sale and postback logs, whose tabs share their filters, and the form
+// that adds an adjustment (reached from the sale logs).
+import { admin, canChangeMoney, everyone, office } from '../shell/access-rules';
 import { lazyPage, type Area } from '../shell/area';
 
 export const logsArea: Area = {
@@ -23,6 +24,17 @@ export const logsArea: Area = {
       path: 'logs/sale-logs',
       page: lazyPage(() => import('./sale-logs-page'), 'SaleLogsPage'),
       tab: 'Sale Logs',
+    },
+    {
+      path: 'logs/postbacks',
+      page: lazyPage(() => import('./postback-logs-page'), 'PostbackLogsPage'),
+      access: admin,
+      tab: 'Postbacks',
+    },
+    {
+      path: 'logs/adjustments/create',
+      page: lazyPage(() => import('./adjustment-form-page'), 'AdjustmentFormPage'),
+      access: canChangeMoney,
     },
   ],
 };

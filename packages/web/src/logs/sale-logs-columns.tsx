@@ -1,15 +1,19 @@
 // The columns of /app/logs/sale-logs: date (sortable), email, office, agent, site, link, earning ($, when
-// the caller may see earnings), payout (₱), click id, record type, and referer for the superadmin.
+// the caller may see earnings), payout (₱), click id, record type, status, note (admins), referer for the
+// superadmin, and the row menu for those who may change money. The CSV has the same columns.
 import { Text } from '@mantine/core';
 import {
   formatDateTime,
   formatRecordType,
   SALE_LOG_HEADERS,
+  SALE_STATUS_LABELS,
   type TSaleLogRow,
   type TSaleLogSortField,
 } from '@salesdesk/contract';
 import type { DataColumn } from '../ui/data-table';
 import { Peso, Price } from '../ui/money';
+import type { SaleAction } from './sale-actions';
+import { SaleRowMenu } from './sale-row-menu';
 
 const h = SALE_LOG_HEADERS;
 
@@ -17,7 +21,11 @@ export function saleLogColumns(show: {
   /** For admins: an office's or agent's sales are all its own office. */
   office: boolean;
   earning: boolean;
+  /** A rejection's or reversal's reason, an adjustment's note: admins only. */
+  note: boolean;
   referer: boolean;
+  /** The row menu's action, for those who may change money; none hides the column. */
+  act?: (row: TSaleLogRow, action: SaleAction) => void;
 }): DataColumn<TSaleLogRow, TSaleLogSortField>[] {
   return [
     { id: 'date', header: h.date, sortable: true, cell: (r) => formatDateTime(r.date) },
@@ -36,6 +44,8 @@ export function saleLogColumns(show: {
     { id: 'payout', header: h.payout, align: 'right', cell: (r) => <Peso value={r.payout} /> },
     { id: 'clickId', header: h.clickId, cell: (r) => r.clickId },
     { id: 'eventType', header: h.eventType, cell: (r) => formatRecordType(r.eventType) },
+    { id: 'status', header: h.status, cell: (r) => SALE_STATUS_LABELS[r.status] },
+    { id: 'note', header: h.note, wrap: true, hidden: !show.note, cell: (r) => r.note },
     {
       id: 'referer',
       header: h.referer,
@@ -46,6 +56,12 @@ export function saleLogColumns(show: {
           {r.referer}
         </Text>
       ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hidden: !show.act,
+      cell: (r) => show.act && <SaleRowMenu row={r} onAction={(action) => show.act?.(r, action)} />,
     },
   ];
 }

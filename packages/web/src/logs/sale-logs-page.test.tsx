@@ -1,36 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { monthHints, Role, SALE_LOG_REFRESH_MS, type TMe, type TSaleLogRow } from '@salesdesk/contract';
+import { monthHints, Role, SALE_LOG_REFRESH_MS } from '@salesdesk/contract';
 import { startSession } from '../session/store';
 import { renderUi } from '../ui/test-utils';
 import { SaleLogsPage } from './sale-logs-page';
+import { meAs, saleRow } from './sale-logs.test-data';
 
-const me = (role: Role): TMe => ({
-  accountId: 2,
-  agentId: null,
-  companyId: role === Role.Company ? 1 : null,
-  role,
-  username: 'someone',
-  permissions: [],
-  officeName: null,
-  canDelete: false,
-});
-
-const row = (over: Partial<TSaleLogRow> = {}): TSaleLogRow => ({
-  id: 9,
-  date: '2024-02-03T15:30:00.000Z',
-  customerEmail: 'buyer@example.com',
-  officeName: 'Manila Central',
-  agent: 'agent01',
-  sitename: 'Cams',
-  typename: 'Main',
-  earning: '10.00',
-  payout: '1200.50',
-  clickId: 77,
-  eventType: 1,
-  referer: 'https://ads.example/',
-  ...over,
-});
+const me = (role: Role) => meAs(role);
+const row = saleRow;
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 let answer = { earningVisible: true, items: { items: [row()], total: 1 } };
@@ -105,9 +82,20 @@ describe('SaleLogsPage', () => {
       'Payout (₱)',
       'Click id',
       'Record type',
+      'Status',
+      'Note',
       'Referer',
+      'Actions',
     ]);
-    for (const text of ['2024-02-03 (10:30)', '$10.00', '₱1,200.5', '77', 'Bonus', 'https://ads.example/'])
+    for (const text of [
+      '2024-02-03 (10:30)',
+      '$10.00',
+      '₱1,200.5',
+      '77',
+      'Bonus',
+      'Approved',
+      'https://ads.example/',
+    ])
       expect(screen.getByText(text, { selector: 'td, td *' })).toBeTruthy();
   });
 
@@ -126,6 +114,7 @@ describe('SaleLogsPage', () => {
         'Payout (₱)',
         'Click id',
         'Record type',
+        'Status',
       ]),
     );
   });
@@ -146,6 +135,69 @@ describe('SaleLogsPage', () => {
     expect(site.disabled).toBe(true);
     expect(agent.disabled).toBe(true);
     await vi.waitFor(() => expect(site.value).toBe('Cams'));
+  });
+
+  it('sends the status and record type of the address and offers every status and record type', async () => {
+    startSession('tok', me(Role.Admin));
+    render('/app/logs/sale-logs?status=held&recordType=3');
+    await shown();
+    expect(searches().at(-1)).toMatchObject({ status: 'held', recordType: '3' });
+    expect(inputLabelled('Status').value).toBe('Held');
+    expect(inputLabelled('Record type').value).toBe('Refund');
+    const options = async (label: string) => {
+      fireEvent.click(inputLabelled(label));
+      const list = await screen.findByRole('listbox');
+      const texts = Array.from(list.querySelectorAll('[role="option"]')).map((o) => o.textContent);
+      fireEvent.keyDown(inputLabelled(label), { key: 'Escape' });
+      return texts;
+    };
+    expect(await options('Record type')).toEqual(['Sale', 'Bonus', 'Refund', 'Chargeback', 'Adjustment']);
+    await vi.waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(await options('Status')).toEqual(['Approved', 'Held', 'Rejected', 'Reversed']);
+  });
+
+  it('choosing a status puts it in the address and the search', async () => {
+    startSession('tok', me(Role.Company));
+    render();
+    await shown();
+    fireEvent.click(inputLabelled('Status'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Rejected' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(searches().at(-1)).toMatchObject({ status: 'rejected' }));
+  });
+
+  it('shows reversal and adjustment rows by type, with their amounts negative and an admin the note', async () => {
+    answer = {
+      earningVisible: true,
+      items: {
+        items: [
+          row({ id: 11, eventType: 3, payout: '-1200.50', earning: '-10.00', reversesId: 9 }),
+          row({ id: 12, eventType: 4, agent: 'agent02', payout: '-5', earning: '-0.50' }),
+          row({
+            id: 13,
+            eventType: 5,
+            sitename: '',
+            typename: '',
+            clickId: null,
+            payout: '-25',
+            earning: '0',
+            note: 'Goodwill',
+          }),
+          row({ id: 9, eventType: 0, status: 'reversed' }),
+          row({ id: 14, eventType: 0, status: 'held' }),
+          row({ id: 15, eventType: 0, status: 'rejected' }),
+        ],
+        total: 6,
+      },
+    };
+    startSession('tok', me(Role.Admin));
+    render();
+    await vi.waitFor(() => screen.getByText('agent02', { selector: 'td, td *' }));
+    const cells = (text: string) => screen.getAllByText(text, { selector: 'td, td *' }).length;
+    for (const text of ['Refund', 'Chargeback', 'Adjustment', 'Reversed', 'Held', 'Rejected'])
+      expect(cells(text)).toBeGreaterThan(0);
+    for (const text of ['-₱1,200.5', '-$10.00', '-₱5', '-$0.50', '-₱25', 'Goodwill'])
+      expect(cells(text)).toBe(1);
   });
 
   it('refuses a click id that is not a number', async () => {

@@ -1,18 +1,23 @@
 // /app/logs/sale-logs: the raw sales and bonuses of the caller's tenant (an agent its own), filtered and
-// paged on the server, newest first, reloading every 60 s after a search, with a CSV export.
+// paged on the server, newest first, reloading every 60 s after a search, with a CSV export. Those who
+// may change money get a row menu (reverse, approve, reject) and the way to add an adjustment.
 import { useEffect, useMemo } from 'react';
-import { Select, TextInput } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Button, Select, TextInput } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import {
   hasRole,
   RECORD_TYPE_LABELS,
+  RECORD_TYPES,
   Role,
   SALE_LOG_FILTERS,
   SALE_LOG_RAW_KEYS,
   SALE_LOG_REFRESH_MS,
   SALE_LOG_SORT_FIELDS,
   SALE_LOGS_EMPTY,
+  SALE_STATUS_LABELS,
+  SALE_STATUSES,
 } from '@salesdesk/contract';
+import { canChangeMoney } from '../shell/access-rules';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { DataTable } from '../ui/data-table';
@@ -30,9 +35,12 @@ import {
   type SaleLogsPage,
 } from './sale-logs-api';
 import { saleLogColumns } from './sale-logs-columns';
+import { useSaleActions } from './sale-actions';
 import { SiteFilter } from './site-filter';
 
-const RECORD_TYPES = Object.entries(RECORD_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+export const ADJUSTMENT_PATH = '/app/logs/adjustments/create';
+const RECORD_TYPE_OPTIONS = RECORD_TYPES.map((t) => ({ value: String(t), label: RECORD_TYPE_LABELS[t]! }));
+const STATUS_OPTIONS = SALE_STATUSES.map((value) => ({ value, label: SALE_STATUS_LABELS[value] }));
 const isId = (v: string | null) => (v && /^\d+$/.test(v) ? v : undefined);
 export const CLICK_ID_NUMERIC = 'Click id must be a number';
 const clickIdError = (v: string | undefined) => (v && !/^\d+$/.test(v.trim()) ? CLICK_ID_NUMERIC : undefined);
@@ -87,18 +95,31 @@ export function SaleLogsPage() {
     thisMonth,
   );
   const earningVisible = (logs.result.data as SaleLogsPage | undefined)?.earningVisible ?? false;
+  const changesMoney = canChangeMoney(me);
+  const act = useSaleActions();
   const columns = useMemo(
     () =>
       saleLogColumns({
         office: hasRole(me.role, Role.Admin),
+        note: hasRole(me.role, Role.Admin),
         earning: earningVisible,
         referer: me.role === Role.Superadmin,
+        act: changesMoney ? (row, action) => void act(row, action) : undefined,
       }),
-    [earningVisible, me.role],
+    [earningVisible, me.role, changesMoney, act],
   );
 
   return (
-    <Page title="Sale Logs">
+    <Page
+      title="Sale Logs"
+      actions={
+        changesMoney && (
+          <Button component={Link} to={ADJUSTMENT_PATH} variant="light">
+            Add adjustment
+          </Button>
+        )
+      }
+    >
       <ListSearch
         values={period.shown}
         onSearch={period.search}
@@ -119,9 +140,18 @@ export function SaleLogsPage() {
             <Select
               label="Record type"
               placeholder="All records"
-              data={RECORD_TYPES}
+              data={RECORD_TYPE_OPTIONS}
               value={draft.recordType || null}
               onChange={(v) => field('recordType').onChange(v ?? '')}
+              clearable
+              w={140}
+            />
+            <Select
+              label="Status"
+              placeholder="All statuses"
+              data={STATUS_OPTIONS}
+              value={draft.status || null}
+              onChange={(v) => field('status').onChange(v ?? '')}
               clearable
               w={140}
             />

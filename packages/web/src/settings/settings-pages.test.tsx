@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { badIpLine, BLACK_LIST_TEXTS, Role, type TMe } from '@salesdesk/contract';
+import { badIpLine, BLACK_LIST_TEXTS, POSTBACK_LOG_DAYS_INVALID, Role, type TMe } from '@salesdesk/contract';
 import { startSession } from '../session/store';
 import { DialogsHost } from '../ui/dialogs';
 import { clearNotes, NotesHost } from '../ui/notes';
@@ -159,11 +159,9 @@ describe('Add Ip', () => {
 });
 
 describe('OptionsPage', () => {
-  it('shows Auto Block Account as saved and saves the change as 0/1', async () => {
+  const renderOptions = (saved: { name: string; value: string }[]) => {
     reply = (url, init) =>
-      init.method === 'GET'
-        ? { status: 200, body: [{ name: 'auto_block_account', value: '1' }] }
-        : { status: 200, body: { ok: true } };
+      init.method === 'GET' ? { status: 200, body: saved } : { status: 200, body: { ok: true } };
     renderUi(
       <>
         <OptionsPage />
@@ -171,12 +169,44 @@ describe('OptionsPage', () => {
       </>,
       { route: '/app/settings/options', query: true },
     );
+  };
+  const posted = () =>
+    calls('options')
+      .filter((c) => c.init.method === 'POST')
+      .map((c) => c.init.body);
+
+  it('shows Auto Block Account as saved and saves the change as 0/1', async () => {
+    renderOptions([
+      { name: 'auto_block_account', value: '1' },
+      { name: 'postback_log_days', value: '90' },
+    ]);
     const box = await screen.findByRole('checkbox', { name: 'Auto Block Account' });
     expect(box).toHaveProperty('checked', true);
     fireEvent.click(box);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully saved');
-    const saved = calls('options').filter((c) => c.init.method === 'POST');
-    expect(saved.map((c) => c.init.body)).toEqual(['[{"name":"auto_block_account","value":"0"}]']);
+    expect(posted()).toEqual([
+      '[{"name":"auto_block_account","value":"0"},{"name":"postback_log_days","value":"90"}]',
+    ]);
+  });
+
+  it('saves the postback log days, refusing a count outside 1..3650 without a call', async () => {
+    renderOptions([{ name: 'auto_block_account', value: '0' }]);
+    const days = await screen.findByRole('textbox', { name: /Postback Log Days/ });
+    // Never saved: the default.
+    expect(days).toHaveProperty('value', '90');
+    for (const value of ['0', '3651', '1e3', '']) {
+      fireEvent.change(days, { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(POSTBACK_LOG_DAYS_INVALID)).toBeTruthy();
+    }
+    expect(posted()).toEqual([]);
+    fireEvent.change(days, { target: { value: ' 30 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(screen.queryByText(POSTBACK_LOG_DAYS_INVALID)).toBeNull();
+    expect(posted()).toEqual([
+      '[{"name":"auto_block_account","value":"0"},{"name":"postback_log_days","value":"30"}]',
+    ]);
   });
 });

@@ -26,3 +26,11 @@ export const office = atLeast(Role.Company);
 /** Holders of APPROVE_AGENTS; a superadmin holds every permission. */
 export const canApproveAgents = (me: TMe): boolean =>
   me.role === Role.Superadmin || me.permissions.includes(Permission.ApproveAgents);
+
+/**
+ * Admins holding EARNING_VISIBLE and superadmins: they reverse sales, approve or reject held ones and
+ * add adjustments (the server's rule for those calls; offices and agents never).
+ */
+export const canChangeMoney = (me: TMe): boolean =>
+  me.role === Role.Superadmin ||
+  (me.role === Role.Admin && me.permissions.includes(Permission.EarningVisible));

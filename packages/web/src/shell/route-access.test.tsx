@@ -106,6 +106,12 @@ describe('the /app route table', () => {
     expect(opens('/app/settings/options', admin)).toBe(false);
     expect(opens('/app/settings/black-list-ip/create', admin)).toBe(true);
     expect(opens('/app/home', agent)).toBe(true);
+    // Adjustments: the earnings permission's holders among admins, and superadmins.
+    const earner = me(Role.Admin, [Permission.EarningVisible]);
+    expect(opens('/app/logs/adjustments/create', superadmin)).toBe(true);
+    expect(opens('/app/logs/adjustments/create', earner)).toBe(true);
+    for (const who of [admin, approver, office, agent, me(Role.Company, [Permission.EarningVisible])])
+      expect(opens('/app/logs/adjustments/create', who)).toBe(false);
   });
 });
 

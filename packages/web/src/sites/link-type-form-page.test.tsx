@@ -33,6 +33,7 @@ const siteDetail = (useApproveSale: boolean): TSiteDetail => ({
   specialReport: false,
   useApproveSale,
   avp: false,
+  holdDays: 0,
   typeCount: 0,
   postbackToken: 'tok',
 });

@@ -1,10 +1,21 @@
 // /app/sites/create and /app/sites/edit/{id}: the Add Site / Update Site form (spec 2 sections 2.5, 3, 5).
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import {
   DEFAULT_CLICK_PARAM,
+  HOLD_DAYS_MAX,
   SITE_CATEGORIES,
   ZSiteForm,
   type TSiteDetail,
@@ -19,7 +30,12 @@ import { SiteEditActions, SitePostbackToken } from './site-form-extras';
 
 export const SITES_LIST_PATH = '/app/sites/sites';
 
-type SiteValues = Required<Omit<TSiteForm, 'type'>> & { type: string };
+// Hold days: Mantine's NumberInput answers '' when empty, which the schema refuses.
+type SiteValues = Required<Omit<TSiteForm, 'type' | 'holdDays'>> & {
+  type: string;
+  holdDays: number | string;
+};
+export const HOLD_DAYS_HINT = 'Sales stay held this many days before they are paid; 0 pays at once';
 
 const blank: SiteValues = {
   sitename: '',
@@ -37,6 +53,7 @@ const blank: SiteValues = {
   specialReport: false,
   useApproveSale: false,
   avp: false,
+  holdDays: 0,
 };
 
 const fromDetail = (s: TSiteDetail): SiteValues => ({
@@ -54,6 +71,7 @@ const fromDetail = (s: TSiteDetail): SiteValues => ({
   specialReport: s.specialReport,
   useApproveSale: s.useApproveSale,
   avp: s.avp,
+  holdDays: s.holdDays,
 });
 
 export function SiteCreatePage() {
@@ -116,6 +134,16 @@ function SiteForm({ site }: { site?: TSiteDetail }) {
           {text('contactName', 'Contact Name')}
           {text('email', 'Email')}
           {text('phoneNum', 'Phone')}
+          <NumberInput
+            {...form.getInputProps('holdDays')}
+            onChange={(v) => form.setFieldValue('holdDays', v)}
+            label="Hold days"
+            description={HOLD_DAYS_HINT}
+            min={0}
+            max={HOLD_DAYS_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+          />
         </SimpleGrid>
         <Textarea {...form.getInputProps('note')} label="Note" autosize minRows={2} />
         <Group gap="lg">

@@ -10,7 +10,7 @@ import {
 } from '@salesdesk/contract';
 import { startSession } from '../session/store';
 import { renderUi } from '../ui/test-utils';
-import { PayrollAvpPage, SitesStatsPage } from './report-pages';
+import { PayrollAvpPage, PayrollPage, SitesStatsPage } from './report-pages';
 
 const me = (role: Role): TMe => ({
   accountId: 2,
@@ -38,6 +38,14 @@ const figures = {
   agent_avp_sales_count: null,
   payout: '300.00',
   bonusPayout: '50.00',
+  reversals: 0,
+  reversalEarn: null,
+  reversalPayout: '0.00',
+  held: 0,
+  heldEarn: null,
+  heldPayout: '0.00',
+  adjustEarn: null,
+  adjustPayout: '0.00',
   payoutPhp: null,
   payoutDollars: null,
 };
@@ -51,6 +59,8 @@ const row = (over: Partial<TStatsRow>): TStatsRow => ({
   agentFullName: null,
   sitename: null,
   typename: null,
+  recordType: null,
+  status: null,
   ...figures,
   ...over,
 });
@@ -183,6 +193,90 @@ describe('Sites Statistics', () => {
     for (const header of ['Total Approved', 'Total Paid sale', 'Convert Ratio'])
       expect(screen.getByText(header, { exact: false })).toBeTruthy();
     expect(screen.queryByText('Office', { selector: 'th *, th' })).toBeNull();
+  });
+});
+
+describe('Payroll', () => {
+  it('shows reversals, held sales and adjustments beside the net payout, with their sign, on one line each', async () => {
+    startSession('tok', me(Role.Admin));
+    const money = { reversals: 1, reversalPayout: '-100.00', held: 2, heldPayout: '60.00' };
+    answer = () => ({
+      groupBy: 'agent',
+      page: {
+        items: [
+          row({ key: '1:7', agentId: 7, agent: 'maria', payout: '-70.00', ...money, adjustPayout: '-20.50' }),
+        ],
+        total: 1,
+      },
+    });
+    renderUi(<PayrollPage />, { route: '/app/stats/sites-payout?groupBy=agent', query: true });
+    const table = await screen.findByRole('table', { name: 'Statistics' });
+    await within(table).findByText('maria');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(headers).toEqual(
+      expect.arrayContaining(['Payout', 'Reversals', 'Reversed (₱)', 'Held', 'Held (₱)', 'Adjusted (₱)']),
+    );
+    // Earnings are the permission's: no dollar columns without it.
+    expect(headers.some((h) => h?.includes('($)'))).toBe(false);
+    const cells = within(table).getAllByRole('row')[1].querySelectorAll('td');
+    const texts = [...cells].map((td) => td.textContent);
+    expect(texts).toEqual(expect.arrayContaining(['-₱70', '-₱100', '₱60', '-₱20.5']));
+    for (const td of cells) expect(td.className).toMatch(/cell/);
+  });
+
+  it('an agent sees its own money rows in detail with their record type and status', async () => {
+    startSession('tok', me(Role.Agent));
+    answer = () => ({
+      groupBy: 'detail',
+      page: {
+        items: [
+          row({
+            key: 's9',
+            date: '2026-03-08T08:30:00.000Z',
+            sitename: 'Lovely Dates',
+            typename: 'Main',
+            recordType: 3,
+            status: 'approved',
+            sales: 0,
+            bonusSales: 0,
+            payout: '-100.00',
+            reversals: 1,
+            reversalPayout: '-100.00',
+          }),
+          row({
+            key: 's8',
+            date: '2026-03-08T05:00:00.000Z',
+            recordType: 5,
+            status: 'approved',
+            sales: 0,
+            bonusSales: 0,
+            payout: '-20.00',
+            adjustPayout: '-20.00',
+          }),
+          row({
+            key: 's7',
+            date: '2026-03-07T12:00:00.000Z',
+            sitename: 'Lovely Dates',
+            typename: 'Main',
+            recordType: 0,
+            status: 'held',
+            sales: 0,
+            bonusSales: 0,
+            payout: '0.00',
+            held: 1,
+            heldPayout: '100.00',
+          }),
+        ],
+        total: 3,
+      },
+    });
+    renderUi(<SitesStatsPage />, { route: '/app/stats/sites?groupBy=detail', query: true });
+    const table = await screen.findByRole('table', { name: 'Statistics' });
+    await within(table).findByText('Refund');
+    for (const text of ['Record type', 'Status', 'Adjustment', 'Sale', 'Held', 'Approved'])
+      expect(within(table).getAllByText(text).length).toBeGreaterThan(0);
   });
 });
 

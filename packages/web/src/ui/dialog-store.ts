@@ -10,7 +10,16 @@ export type TConfirmOptions = {
   html?: string;
   confirmLabel?: string;
   cancelBtn?: boolean;
-  onConfirm: () => Promise<unknown> | unknown;
+  /** A text typed before confirming (a reason); the confirm is refused while `check` answers a message. */
+  input?: TConfirmInput;
+  /** Receives the typed text ('' without an input). */
+  onConfirm: (text: string) => Promise<unknown> | unknown;
+};
+
+export type TConfirmInput = {
+  label: string;
+  /** The field's error for the typed text, null when it may be sent (the contract's rule and message). */
+  check: (text: string) => string | null;
 };
 /** How many names a confirmation lists before '... and N more'. */
 export const SUBJECT_NAMES_SHOWN = 5;
@@ -27,7 +36,13 @@ export type TAlertOptions = { content: string; contentType: 'html' | 'text' };
 /** hidden is the absence of a dialog; closed resolves the promise and hides it again. */
 export type ConfirmPhase = 'visible' | 'loading';
 
-export type ConfirmState = TConfirmOptions & { phase: ConfirmPhase; resolve: (ok: boolean) => void };
+export type ConfirmState = TConfirmOptions & {
+  phase: ConfirmPhase;
+  resolve: (ok: boolean) => void;
+  text: string;
+  /** The input's error, shown after a refused confirm until the text changes. */
+  error: string | null;
+};
 export type AlertState = TAlertOptions & { resolve: () => void };
 type DialogsState = { confirm: ConfirmState | null; alert: AlertState | null };
 
@@ -57,17 +72,28 @@ function closeConfirm(ok: boolean) {
 export function confirmDialog(options: TConfirmOptions): Promise<boolean> {
   closeConfirm(false);
   return new Promise<boolean>((resolve) => {
-    publish({ confirm: { cancelBtn: true, ...options, phase: 'visible', resolve } });
+    publish({ confirm: { cancelBtn: true, ...options, phase: 'visible', resolve, text: '', error: null } });
   });
+}
+
+/** The confirm's typed text; a change clears the error of a refused confirm. */
+export function setConfirmText(text: string) {
+  const current = state.confirm;
+  if (current?.phase === 'visible') publish({ confirm: { ...current, text, error: null } });
 }
 
 export async function runConfirm() {
   const current = state.confirm;
   if (!current || current.phase === 'loading') return;
+  const error = current.input?.check(current.text) ?? null;
+  if (error) {
+    publish({ confirm: { ...current, error } });
+    return;
+  }
   publish({ confirm: { ...current, phase: 'loading' } });
   let ok = true;
   try {
-    await current.onConfirm();
+    await current.onConfirm(current.text);
   } catch {
     // A failed action closes the dialog with no change; the caller's api layer reports the error.
     ok = false;

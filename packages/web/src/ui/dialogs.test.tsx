@@ -96,6 +96,49 @@ describe('confirmDialog', () => {
   });
 });
 
+describe('a confirmation with a typed text', () => {
+  it('refuses the confirm while the check answers a message, then hands the text to onConfirm', async () => {
+    renderUi(<DialogsHost />);
+    const sent: string[] = [];
+    let result: Promise<boolean> | undefined;
+    act(() => {
+      result = confirmDialog({
+        heading: 'Refund this sale?',
+        confirmLabel: 'Refund',
+        input: { label: 'Reason', check: (t) => (t.trim() ? null : 'Reason is required') },
+        onConfirm: (text) => void sent.push(text),
+      });
+    });
+    const confirm = screen.getByRole('button', { name: 'Refund' });
+    act(() => fireEvent.click(confirm));
+    expect(screen.getByText('Reason is required')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+    act(() => fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'Customer asked' } }));
+    expect(screen.queryByText('Reason is required')).toBeNull();
+    act(() => fireEvent.click(confirm));
+    await expect(result).resolves.toBe(true);
+    expect(sent).toEqual(['Customer asked']);
+  });
+
+  it('starts empty each time it opens', () => {
+    renderUi(<DialogsHost />);
+    const open = () =>
+      act(() => {
+        void confirmDialog({
+          heading: 'Why?',
+          input: { label: 'Reason', check: () => null },
+          onConfirm: () => {},
+        });
+      });
+    open();
+    act(() => fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'typed' } }));
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    open();
+    expect((screen.getByLabelText(/Reason/) as HTMLTextAreaElement).value).toBe('');
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+  });
+});
+
 describe('alertDialog', () => {
   it('shows text until Enter is pressed', async () => {
     renderUi(<DialogsHost />);

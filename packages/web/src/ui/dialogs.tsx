@@ -1,9 +1,10 @@
 // The confirm and alert modals of the dialog store (dialog-store.ts), which holds the promises.
-import { Box, Button, Group, Modal, Progress, Text } from '@mantine/core';
+import { Box, Button, Group, Modal, Progress, Text, Textarea } from '@mantine/core';
 import {
   cancelConfirm,
   dismissAlert,
   runConfirm,
+  setConfirmText,
   subjectText,
   useDialogsState,
   type AlertState,
@@ -11,7 +12,7 @@ import {
 } from './dialog-store';
 
 export { alertDialog, closeDialogs, confirmDialog, useDialogsState } from './dialog-store';
-export type { ConfirmPhase, TAlertOptions, TConfirmOptions } from './dialog-store';
+export type { ConfirmPhase, TAlertOptions, TConfirmInput, TConfirmOptions } from './dialog-store';
 
 function HtmlBody({ html }: { html: string }) {
   // Only html sanitised by the server on save (news, alerts, manuals, notes) reaches this body.
@@ -37,6 +38,20 @@ function ConfirmModal({ dialog }: { dialog: ConfirmState }) {
         </Text>
       ) : null}
       {dialog.html ? <HtmlBody html={dialog.html} /> : null}
+      {dialog.input ? (
+        <Textarea
+          label={dialog.input.label}
+          required
+          autosize
+          minRows={2}
+          mt="sm"
+          value={dialog.text}
+          onChange={(e) => setConfirmText(e.currentTarget.value)}
+          error={dialog.error}
+          disabled={busy}
+          data-autofocus
+        />
+      ) : null}
       {busy ? <Progress value={100} animated striped mt="sm" aria-label="Loading" /> : null}
       <Group justify="flex-end" mt="md">
         {dialog.cancelBtn ? (
@@ -44,7 +59,7 @@ function ConfirmModal({ dialog }: { dialog: ConfirmState }) {
             Cancel
           </Button>
         ) : null}
-        <Button onClick={() => void runConfirm()} loading={busy} data-autofocus>
+        <Button onClick={() => void runConfirm()} loading={busy} data-autofocus={!dialog.input}>
           {dialog.confirmLabel ?? 'Confirm'}
         </Button>
       </Group>

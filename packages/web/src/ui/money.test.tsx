@@ -14,7 +14,7 @@ describe('money cells', () => {
         <SignedPercent value={0} />
       </>,
     );
-    expect(screen.getByText('$12.50')).toBeTruthy();
+    expect(screen.getByText('-$12.50')).toBeTruthy();
     expect(screen.getByText('₱1,200').style.color).toBe(BONUS_COLOR);
     expect(screen.getByText('$12,141.00')).toBeTruthy();
     expect(screen.getByText('3.00%')).toBeTruthy();

@@ -28,6 +28,11 @@ function stubBrowserApis() {
     }
     Object.assign(window, { ResizeObserver: NoopResizeObserver });
   }
+  // Mantine's autosize Textarea listens for font loads.
+  if (!('fonts' in document)) {
+    const fonts = { addEventListener: () => {}, removeEventListener: () => {} };
+    Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
+  }
 }
 stubBrowserApis();
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.

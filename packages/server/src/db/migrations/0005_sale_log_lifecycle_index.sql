@@ -1,0 +1,1 @@
+CREATE INDEX "sales_lifecycle_idx" ON "sales" USING btree ("date","id") WHERE status <> 0 or reversal_kind is not null or event_type in (3, 4);

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Role, type TList, type TPostbackLogRow } from '@salesdesk/contract';
+import { queryRows } from '../db/client';
+import { buildAdmin, buildClickPath, tokenFor } from '../test/factories';
+import { call, testEnv, type TestEnv } from '../test/harness';
+import { clickAt, saleAt } from '../test/logs-fixtures';
+import { seedDemoPostbackLogs } from './postback-logs';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await testEnv();
+});
+
+describe('demo postback log', () => {
+  it('logs each sale accepted with its sale, some repeats, and refusals on some days', async () => {
+    const p = await buildClickPath(env.ctx);
+    const click = await clickAt(env.ctx, p, '2026-05-01T14:00:00Z');
+    const saleIds: number[] = [];
+    for (let day = 1; day <= 40; day++)
+      saleIds.push(
+        await saleAt(
+          env.ctx,
+          p.site.id,
+          click,
+          `2026-05-${String((day % 28) + 1).padStart(2, '0')}T15:00:00Z`,
+        ),
+      );
+    await seedDemoPostbackLogs(env.ctx.db, [p.site.id]);
+    const rows = await queryRows<{ result: string; sale_id: string | null; n: number }>(
+      env.ctx.db,
+      sql`select result, sale_id::text, count(*)::int as n from postback_logs where site_id = ${p.site.id}
+          group by result, sale_id order by result, sale_id`,
+    );
+    const accepted = rows.filter((r) => r.result === 'ACCEPTED');
+    expect(accepted.map((r) => Number(r.sale_id)).sort((a, b) => a - b)).toEqual(saleIds);
+    expect(accepted.every((r) => r.n === 1)).toBe(true);
+    const duplicates = rows.filter((r) => r.result === 'DUPLICATE').map((r) => Number(r.sale_id));
+    expect(duplicates).toEqual(saleIds.filter((id) => id % 37 === 0));
+    expect(rows.some((r) => r.result === 'WRONG_TOKEN' || r.result === 'UNKNOWN_CLICK')).toBe(true);
+
+    const admin = await tokenFor(env.ctx, (await buildAdmin(env.ctx, { role: Role.Superadmin })).accountId);
+    const res = await call<TList<TPostbackLogRow>>(env.app, 'POST', 'postback-logs', {
+      token: admin,
+      body: { siteId: p.site.id, result: 'ACCEPTED' },
+    });
+    expect(res.body.total).toBe(40);
+    expect(res.body.items[0]).toMatchObject({ sitename: p.site.sitename, event: 'sale', clickId: click });
+  });
+});

@@ -1,0 +1,108 @@
+// Reversing a sale (DESIGN.md section 9): one statement marks the sale reversed and, for an approved
+// sale, inserts the reversal row (its money negated, dated now unless told) with its stats_daily
+// increments; a held sale is only rejected and taken out of the held figures. The row lock and the
+// `reversal_kind is null` test make a sale reversed at most once, however many calls race for it.
+import { sql, type SQL } from 'drizzle-orm';
+import { REVERSAL_EVENT_TYPE, SaleStatus, type TReversalKind } from '@salesdesk/contract';
+import { queryOne, type Queryable } from '../db/client';
+import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, saleIncrements, sumIncrements } from '../rollups/increments';
+import { SALE_COLUMNS } from './columns';
+
+export type ReverseOutcome =
+  /** Reversed now: `reversalId` is the new row, or null when a held sale was rejected. */
+  | { kind: 'reversed'; saleId: number; reversalId: number | null; wasHeld: boolean }
+  /** Reversed before with the same kind (a repeated postback): `reversalId` as then. */
+  | { kind: 'duplicate'; saleId: number; reversalId: number | null }
+  /** Reversed before with the other kind, or rejected: nothing changed. */
+  | { kind: 'already-reversed'; saleId: number }
+  | { kind: 'unknown-sale' };
+
+export interface ReverseInput {
+  kind: TReversalKind;
+  reason: string | null;
+  /** The account reversing it; null for a site's postback. */
+  by: number | null;
+  /**
+   * When the reversal happened; default now. Only for history imports and tests (a reversal in a later
+   * week than its sale); never earlier than the sale. The once-only guarantee is the same either way.
+   */
+  at?: Date;
+}
+
+/** The sale a reversal names: by id (an admin) or by the site's txId (a postback). */
+export type SaleRef = { id: number } | { siteId: number; txId: string };
+
+const refWhere = (ref: SaleRef): SQL =>
+  'id' in ref
+    ? sql`id = ${ref.id}`
+    : sql`site_id = ${ref.siteId} and tx_id = ${ref.txId} and event_type in (0, 1)`;
+
+/** Reverses the sale `ref` names; see ReverseOutcome. Sales and bonuses only. */
+export async function reverseSale(db: Queryable, ref: SaleRef, input: ReverseInput): Promise<ReverseOutcome> {
+  const eventType = REVERSAL_EVENT_TYPE[input.kind];
+  const row = await queryOne<{
+    sale_id: string | null;
+    old_status: number | null;
+    old_kind: number | null;
+    marked: boolean;
+    reversal_id: string | null;
+    earlier_reversal_id: string | null;
+  }>(
+    db,
+    sql`with target as (
+          select ${SALE_COLUMNS}, reversal_kind from sales
+          where ${refWhere(ref)} and event_type in (0, 1)
+          for update
+        ), marked as (
+          update sales s
+          set reversal_kind = ${eventType},
+              status = case when s.status = ${SaleStatus.Held} then ${SaleStatus.Rejected} else s.status end,
+              note = case when s.status = ${SaleStatus.Held} then ${input.reason} else s.note end,
+              hold_until = null, changed_by = ${input.by}, changed_at = now()
+          from target t
+          where s.id = t.id and s.reversal_kind is null and s.status <> ${SaleStatus.Rejected}
+          returning s.id
+        ), reversal as (
+          insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
+                             payout, earning, lpp, tx_id, referer, status, reverses_id, note, changed_by, changed_at)
+          select coalesce(${input.at?.toISOString() ?? null}::timestamptz, now()), ${eventType}, t.site_id, t.type_id, t.agent_id, t.office_id, t.click_id, t.customer_email,
+                 -t.payout, -t.earning, -t.lpp, t.tx_id, t.referer, ${SaleStatus.Approved}, t.id, ${input.reason},
+                 ${input.by}, now()
+          from target t join marked m on m.id = t.id
+          where t.status = ${SaleStatus.Approved}
+          returning ${SALE_COLUMNS}
+        ), rolled as (
+          insert into stats_daily (${ROLLUP_COLUMNS})
+          ${sumIncrements(sql`
+            select ${saleIncrements(1)} from reversal
+            union all
+            select ${saleIncrements(-1)} from target t join marked m on m.id = t.id
+            where t.status = ${SaleStatus.Held}`)}
+          ${ROLLUP_ON_CONFLICT}
+        )
+        select (select id from target)::text as sale_id, (select status from target) as old_status,
+               (select reversal_kind from target) as old_kind, exists (select 1 from marked) as marked,
+               (select id from reversal)::text as reversal_id,
+               (select r.id from sales r join target t on r.reverses_id = t.id)::text as earlier_reversal_id`,
+  );
+  if (!row?.sale_id) return { kind: 'unknown-sale' };
+  const saleId = Number(row.sale_id);
+  if (row.marked) {
+    const reversalId = row.reversal_id === null ? null : Number(row.reversal_id);
+    return { kind: 'reversed', saleId, reversalId, wasHeld: row.old_status === SaleStatus.Held };
+  }
+  if (row.old_kind === eventType) {
+    let reversalId = row.earlier_reversal_id === null ? null : Number(row.earlier_reversal_id);
+    // A repeat that waited on the first one's row lock read before that one committed; its reversal
+    // row (an approved sale has one) is visible to a new statement.
+    if (reversalId === null && row.old_status === SaleStatus.Approved) {
+      const again = await queryOne<{ id: string }>(
+        db,
+        sql`select id::text from sales where reverses_id = ${saleId}`,
+      );
+      reversalId = again ? Number(again.id) : null;
+    }
+    return { kind: 'duplicate', saleId, reversalId };
+  }
+  return { kind: 'already-reversed', saleId };
+}

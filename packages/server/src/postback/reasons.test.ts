@@ -1,0 +1,250 @@
+// Every refusal answers its reason code, the same through the lane (a plain GET) and through the Fastify
+// route (POST, form and JSON), and each postback leaves its postback_logs row: the result, the sale it made
+// or touched, the client address, and never the token.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  POSTBACK_RATE_PER_MINUTE,
+  POSTBACK_REASON_STATUS,
+  POSTBACK_REASONS,
+  type TPostbackReason,
+} from '@salesdesk/contract';
+import { queryRows, sql } from '../db/client';
+import { testEnv, type TestEnv } from '../test/harness';
+import {
+  clickedPath,
+  logRowsOf,
+  postRoute,
+  queryOf,
+  startLane,
+  type Answer,
+  type ClickedPath,
+} from '../test/postback-fixtures';
+import { postbackIpLimit, postbackSiteLimit } from './ip-limit';
+
+let env: TestEnv;
+let lane: Awaited<ReturnType<typeof startLane>>;
+beforeAll(async () => {
+  env = await testEnv();
+  lane = await startLane(env.ctx);
+});
+afterAll(() => lane.close());
+
+let ipCount = 0;
+const freshIp = () => `10.66.${(++ipCount >> 8) & 255}.${ipCount & 255}`;
+type Params = Record<string, string | number>;
+type Via = 'lane' | 'form' | 'json';
+const VIAS: Via[] = ['lane', 'form', 'json'];
+
+function send(via: Via, siteId: number | string, params: Params, ip: string): Promise<Answer> {
+  const path = `/api/postback/${siteId}`;
+  return via === 'lane' ? lane.get(`${path}?${queryOf(params)}`, ip) : postRoute(env, path, params, via, ip);
+}
+
+interface Case {
+  reason: TPostbackReason;
+  status: number;
+  /** The site and fields of one refused postback; `prepare` runs before each send (per address). */
+  build: (p: ClickedPath, other: ClickedPath, via: Via) => Promise<{ siteId: number; params: Params }>;
+  prepare?: (p: ClickedPath, ip: string) => void;
+  /** Refused before a POST's body is read (the per-address limit): logged without its fields. */
+  bodyUnread?: true;
+}
+
+const sale = (p: ClickedPath, over: Params = {}): Params => ({
+  token: p.site.postbackToken,
+  clickId: p.clickId,
+  event: 'sale',
+  txId: `tx-${p.clickId}`,
+  ...over,
+});
+
+const CASES: Case[] = [
+  {
+    reason: 'WRONG_TOKEN',
+    status: 403,
+    build: async (p) => ({ siteId: p.site.id, params: sale(p, { token: 'wrong-token' }) }),
+  },
+  { reason: 'UNKNOWN_SITE', status: 404, build: async (p) => ({ siteId: 2_000_000_000, params: sale(p) }) },
+  {
+    reason: 'UNKNOWN_CLICK',
+    status: 404,
+    build: async (p) => ({ siteId: p.site.id, params: sale(p, { clickId: 9_007_199_254_740_991 }) }),
+  },
+  {
+    reason: 'UNKNOWN_SALE',
+    status: 404,
+    build: async (p) => ({
+      siteId: p.site.id,
+      params: { token: p.site.postbackToken, event: 'refund', txId: 'never-sold' },
+    }),
+  },
+  {
+    reason: 'ALREADY_REVERSED',
+    status: 409,
+    build: async (p, _o, via) => {
+      const txId = `rev-${via}`;
+      expect((await send('lane', p.site.id, sale(p, { txId }), freshIp())).status).toBe(200);
+      expect(
+        (await send('lane', p.site.id, { token: p.site.postbackToken, event: 'refund', txId }, freshIp()))
+          .status,
+      ).toBe(200);
+      return { siteId: p.site.id, params: { token: p.site.postbackToken, event: 'chargeback', txId } };
+    },
+  },
+  {
+    reason: 'CLICK_SITE_MISMATCH',
+    status: 404,
+    build: async (p, other) => ({ siteId: p.site.id, params: sale(p, { clickId: other.clickId }) }),
+  },
+  {
+    reason: 'RATE_LIMITED',
+    status: 429,
+    build: async (p) => ({ siteId: p.site.id, params: sale(p, { txId: 'limited' }) }),
+    prepare: (_p, ip) => {
+      const limit = postbackIpLimit(env.ctx);
+      while (limit.count(ip).count < POSTBACK_RATE_PER_MINUTE);
+    },
+    bodyUnread: true,
+  },
+  {
+    reason: 'RATE_LIMITED',
+    status: 429,
+    build: async (p) => ({ siteId: p.site.id, params: sale(p, { txId: 'site-limited' }) }),
+    prepare: (p) => {
+      while (postbackSiteLimit.count(p.site.id).count < POSTBACK_RATE_PER_MINUTE);
+    },
+  },
+  {
+    reason: 'BAD_INPUT',
+    status: 400,
+    build: async (p) => ({ siteId: p.site.id, params: sale(p, { clickId: '0x10' }) }),
+  },
+  {
+    reason: 'BAD_INPUT',
+    status: 400,
+    build: async (p) => ({ siteId: p.site.id, params: sale(p, { txId: 'nul\u0000byte' }) }),
+  },
+];
+
+describe('postback refusals', () => {
+  it('answer every reason code with its status, through the lane and the route alike, and log it', async () => {
+    expect(new Set(CASES.map((c) => c.reason))).toEqual(new Set(POSTBACK_REASONS));
+    const other = await clickedPath(env);
+    for (const c of CASES) {
+      const p = await clickedPath(env);
+      for (const via of VIAS) {
+        const { siteId, params } = await c.build(p, other, via);
+        const ip = freshIp();
+        c.prepare?.(p, ip);
+        const res = await send(via, siteId, params, ip);
+        expect([via, res.status, res.body.code], `${c.reason} ${JSON.stringify(params)}`).toEqual([
+          via,
+          c.status,
+          c.reason,
+        ]);
+        const rows = await logRowsOf(env.ctx, siteId, ip);
+        const unread = c.bodyUnread && via !== 'lane';
+        expect(rows, `${c.reason} via ${via}`).toEqual([
+          expect.objectContaining({
+            site_id: siteId,
+            ip,
+            result: c.reason,
+            event: unread ? null : String(params.event),
+            tx_id: unread ? null : String(params.txId).replace('\u0000', '\uFFFD'),
+            count: 1,
+          }),
+        ]);
+        expect(JSON.stringify(rows)).not.toContain(String(params.token));
+      }
+    }
+  });
+
+  it("answer BAD_INPUT with the field errors, the input guard and Fastify's path check included", async () => {
+    const p = await clickedPath(env);
+    for (const via of VIAS) {
+      const missing = await send(via, p.site.id, {}, freshIp());
+      expect([missing.status, missing.body.code]).toEqual([400, 'BAD_INPUT']);
+      expect(Object.keys(missing.body.data ?? {})).toEqual(
+        expect.arrayContaining(['token', 'clickId', 'event', 'txId']),
+      );
+      const nul = await send(via, p.site.id, sale(p, { email: 'a\u0000@example.com' }), freshIp());
+      expect([nul.status, nul.body.code, nul.body.data]).toEqual([
+        400,
+        'BAD_INPUT',
+        { email: [expect.any(String)] },
+      ]);
+    }
+    // What is logged is cut to the columns' sizes (a refused postback may carry anything).
+    const ip = freshIp();
+    const long = await send('lane', p.site.id, sale(p, { txId: 'x'.repeat(300), event: 'e'.repeat(40) }), ip);
+    expect(long.body.data).toHaveProperty('txId');
+    expect(await logRowsOf(env.ctx, p.site.id, ip)).toEqual([
+      expect.objectContaining({ result: 'BAD_INPUT', tx_id: 'x'.repeat(128), event: 'e'.repeat(16) }),
+    ]);
+    // A path id that is no id never reaches the lane: Fastify refuses it, logged under site 0.
+    for (const bad of ['0x10', '1e3', '3000000000', '0']) {
+      const ip = freshIp();
+      const get = await env.app.inject({
+        method: 'GET',
+        url: `/api/postback/${bad}?${queryOf(sale(p))}`,
+        remoteAddress: ip,
+      });
+      const post = await postRoute(env, `/api/postback/${bad}`, sale(p), 'json', ip);
+      for (const res of [{ status: get.statusCode, body: get.json() }, post]) {
+        expect([bad, res.status, res.body.code]).toEqual([bad, 400, 'BAD_INPUT']);
+        expect(res.body.data).toHaveProperty('siteId');
+      }
+      expect((await logRowsOf(env.ctx, 0, ip)).map((r) => r.result)).toEqual(['BAD_INPUT', 'BAD_INPUT']);
+    }
+  });
+});
+
+describe('the OpenAPI page', () => {
+  it('describes every reason code with its status', async () => {
+    const res = await env.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json() as {
+      paths: Record<
+        string,
+        Record<string, { description: string; responses: Record<string, { description: string }> }>
+      >;
+    };
+    const route = doc.paths['/api/postback/{siteId}'];
+    for (const method of ['get', 'post']) {
+      for (const reason of POSTBACK_REASONS) {
+        expect(route[method].description).toContain(`| \`${reason}\` | ${POSTBACK_REASON_STATUS[reason]} |`);
+        expect(route[method].responses[POSTBACK_REASON_STATUS[reason]].description).toContain(reason);
+      }
+    }
+  });
+});
+
+describe('the postback log', () => {
+  it('keeps accepted and duplicate sales and reversals with the sale each made or touched', async () => {
+    const p = await clickedPath(env);
+    const ip = freshIp();
+    const token = p.site.postbackToken;
+    const first = await send('lane', p.site.id, sale(p, { txId: 'L1' }), ip);
+    const again = await send('json', p.site.id, sale(p, { txId: 'L1' }), ip);
+    const refund = await send('form', p.site.id, { token, event: 'refund', txId: 'L1' }, ip);
+    const refundAgain = await send('lane', p.site.id, { token, event: 'refund', txId: 'L1' }, ip);
+    expect([first, again, refund, refundAgain].map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const rows = await logRowsOf(env.ctx, p.site.id, ip);
+    const brief = rows.map((r) => [r.result, r.event, r.tx_id, r.click_id, r.sale_id && Number(r.sale_id)]);
+    // Repeats wait for the writer's flush, so the order of the rows is not the order of arrival.
+    expect(brief).toHaveLength(4);
+    expect(brief).toEqual(
+      expect.arrayContaining([
+        ['ACCEPTED', 'sale', 'L1', String(p.clickId), first.body.saleId],
+        ['ACCEPTED', 'refund', 'L1', null, refund.body.saleId],
+        ['DUPLICATE', 'sale', 'L1', String(p.clickId), first.body.saleId],
+        ['DUPLICATE', 'refund', 'L1', null, refund.body.saleId],
+      ]),
+    );
+    const raw = await queryRows<{ line: string }>(
+      env.ctx.db,
+      sql`select row_to_json(l)::text as line from postback_logs l where site_id = ${p.site.id}`,
+    );
+    expect(raw.length).toBeGreaterThan(0);
+    for (const { line } of raw) expect(line).not.toContain(token);
+  });
+});
