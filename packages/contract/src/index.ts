@@ -14,6 +14,8 @@ export * from './links';
 export * from './postback';
 export * from './money';
 export * from './postback-logs';
+export * from './pay-periods';
+export * from './fraud';
 export * from './sites';
 export * from './link-types';
 export * from './domains';

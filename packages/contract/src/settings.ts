@@ -1,6 +1,15 @@
 // Settings (spec 2 sections 2.17, 3, 5, 7): the IP black list (admin) and the system options (superadmin).
 import { z } from 'zod';
 import { listOf, listQuery } from './common';
+import {
+  FRAUD_OPTION_NAMES,
+  ZFastSaleSeconds,
+  ZFraudMode,
+  ZRefundRateMinSales,
+  ZRefundRatePercent,
+  ZRepeatEmailMax,
+} from './fraud';
+import { ZPayCycle } from './pay-periods';
 
 export const BLACK_LIST_SORT_FIELDS = ['id', 'ip'] as const;
 export type TBlackListSortField = (typeof BLACK_LIST_SORT_FIELDS)[number];
@@ -65,9 +74,16 @@ export const BLACK_LIST_SEARCH_PLACEHOLDER = 'part of IP';
 export const OPTION_NAMES = {
   autoBlockAccount: 'auto_block_account',
   postbackLogDays: 'postback_log_days',
+  payCycle: 'pay_cycle',
+  ...FRAUD_OPTION_NAMES,
 } as const;
 /** The options the System Options screen shows and saves. */
-export const EDITABLE_OPTIONS = [OPTION_NAMES.autoBlockAccount, OPTION_NAMES.postbackLogDays] as const;
+export const EDITABLE_OPTIONS = [
+  OPTION_NAMES.autoBlockAccount,
+  OPTION_NAMES.postbackLogDays,
+  OPTION_NAMES.payCycle,
+  ...Object.values(FRAUD_OPTION_NAMES),
+] as const;
 
 export const ZOption = z.object({ name: z.string(), value: z.string() });
 export type TOption = z.infer<typeof ZOption>;
@@ -85,6 +101,15 @@ export const ZPostbackLogDays = z
 const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(OPTION_NAMES.autoBlockAccount), value: z.enum(['0', '1']) }),
   z.object({ name: z.literal(OPTION_NAMES.postbackLogDays), value: ZPostbackLogDays }),
+  z.object({ name: z.literal(OPTION_NAMES.payCycle), value: ZPayCycle }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleMode), value: ZFraudMode }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleSeconds), value: ZFastSaleSeconds }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.repeatEmailMode), value: ZFraudMode }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.repeatEmailMax), value: ZRepeatEmailMax }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.selfReferralMode), value: ZFraudMode }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.refundRateMode), value: ZFraudMode }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.refundRatePercent), value: ZRefundRatePercent }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.refundRateMinSales), value: ZRefundRateMinSales }),
 ]);
 
 export const ZOptionsUpdate = z

@@ -265,7 +265,12 @@ export const loginLogs = pgTable(
     inTime: ts('in_time').notNull().defaultNow(),
     outTime: ts('out_time'),
   },
-  (t) => [index('login_logs_account_idx').on(t.accountId, t.inTime), index('login_logs_in_idx').on(t.inTime)],
+  (t) => [
+    index('login_logs_account_idx').on(t.accountId, t.inTime),
+    index('login_logs_in_idx').on(t.inTime),
+    // The self-referral rule: did the agent sign in from the click's address lately?
+    index('login_logs_account_ip_idx').on(t.accountId, t.ip),
+  ],
 );
 
 // Single-use remote-login tokens ("Log in as", forgot-password links); only a hash is stored.
@@ -355,6 +360,14 @@ export const sales = pgTable(
     // The account that wrote the row or changed its status last (null: a site's postback or a job).
     changedBy: integer('changed_by'),
     changedAt: ts('changed_at'),
+    // The pay period (its first day) the row is paid in. Always set by the database (trigger
+    // sales_pay_period, function pay_period_of): the open period holding the row's time, else the first
+    // open one after; again when a held sale's status changes. The default is never kept.
+    payPeriod: date('pay_period', { mode: 'string' })
+      .notNull()
+      .default(sql`'epoch'::date`),
+    // FraudRule bits: the rules the sale tripped when it arrived (flag or hold); 0 for clean rows.
+    fraudFlags: smallint('fraud_flags').notNull().default(0),
   },
   (t) => [
     // A sale or bonus once per (site, txId); reversal rows repeat the txId of the sale they reverse.
@@ -379,6 +392,12 @@ export const sales = pgTable(
     index('sales_site_date_idx').on(t.siteId, t.date, t.id),
     index('sales_click_idx').on(t.clickId),
     index('sales_email_idx').on(t.customerEmail),
+    // A period's rows: its live totals while open, its snapshot when it closes.
+    index('sales_pay_period_idx').on(t.payPeriod, t.agentId),
+    // The review queue: held and flagged sales, newest first.
+    index('sales_review_idx')
+      .on(t.date, t.id)
+      .where(sql`status = 1 or fraud_flags <> 0`),
   ],
 );
 
@@ -459,5 +478,99 @@ export const postbackLogs = pgTable(
     index('postback_logs_result_time_idx').on(t.result, t.time, t.id),
     index('postback_logs_tx_idx').on(t.txId),
     index('postback_logs_click_idx').on(t.clickId),
+  ],
+);
+
+// Pay periods (DESIGN.md section 9) that were ever closed; a period without a row is open. Periods close
+// in order, so the latest closed or paid row's end is the day through which money is settled.
+export const payPeriods = pgTable('pay_periods', {
+  start: date('start', { mode: 'string' }).primaryKey(),
+  end: date('end', { mode: 'string' }).notNull(),
+  // PayPeriodStatus: open 0 (reopened), closed 1, paid 2.
+  status: smallint('status').notNull(),
+  closedBy: integer('closed_by'),
+  closedAt: ts('closed_at'),
+  paidBy: integer('paid_by'),
+  paidAt: ts('paid_at'),
+  reopenedBy: integer('reopened_by'),
+  reopenedAt: ts('reopened_at'),
+  reopenReason: text('reopen_reason'),
+  // The snapshot's totals: agents with a statement, payout in pesos, AVP pay in pesos and dollars.
+  agentsPaid: integer('agents_paid').notNull().default(0),
+  payout: total('payout'),
+  avpPayout: total('avp_payout'),
+  avpPayoutDollars: total('avp_payout_dollars'),
+});
+
+// A closed period's payroll, frozen: its money rows summed like stats_daily (by Eastern day, site,
+// type, office and agent). Payroll for a range that is exactly a closed period reads these.
+export const payLines = pgTable(
+  'pay_lines',
+  {
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    siteId: integer('site_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    officeId: integer('office_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    sales: integer('sales').notNull().default(0),
+    bonusSales: integer('bonus_sales').notNull().default(0),
+    earn: total('earn'),
+    bonusEarn: total('bonus_earn'),
+    payout: total('payout'),
+    bonusPayout: total('bonus_payout'),
+    lpp: integer('lpp').notNull().default(0),
+    bonusLpp: integer('bonus_lpp').notNull().default(0),
+    reversals: integer('reversals').notNull().default(0),
+    reversalEarn: total('reversal_earn'),
+    reversalPayout: total('reversal_payout'),
+    adjustments: integer('adjustments').notNull().default(0),
+    adjustEarn: total('adjust_earn'),
+    adjustPayout: total('adjust_payout'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.periodStart, t.day, t.siteId, t.typeId, t.officeId, t.agentId] }),
+    index('pay_lines_agent_idx').on(t.agentId, t.periodStart),
+  ],
+);
+
+// A closed period's AVP pay, frozen: per agent and week, the week's AVP sales paid in the period, the
+// week's whole count that chose the AVP period, and the rates it paid at the close.
+export const payAvpLines = pgTable(
+  'pay_avp_lines',
+  {
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    officeId: integer('office_id').notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    sales: integer('sales').notNull(),
+    weekSales: integer('week_sales').notNull(),
+    periodIndex: integer('period_index'),
+    payout: total('payout'),
+    payoutDollars: total('payout_dollars'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.periodStart, t.agentId, t.week] }),
+    index('pay_avp_lines_agent_idx').on(t.agentId, t.periodStart),
+  ],
+);
+
+// One agent's statement of one closed period: the period's total and the balance carried. A negative
+// balance is carried into the next statement instead of being paid.
+export const payStatements = pgTable(
+  'pay_statements',
+  {
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    officeId: integer('office_id').notNull(),
+    total: total('total'),
+    carriedIn: total('carried_in'),
+    payable: total('payable'),
+    carriedOut: total('carried_out'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.periodStart, t.agentId] }),
+    index('pay_statements_agent_idx').on(t.agentId, t.periodStart),
+    index('pay_statements_office_idx').on(t.officeId, t.periodStart),
   ],
 );
