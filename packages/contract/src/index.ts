@@ -15,6 +15,7 @@ export * from './postback';
 export * from './money';
 export * from './postback-logs';
 export * from './pay-periods';
+export * from './pay-statements';
 export * from './fraud';
 export * from './sites';
 export * from './link-types';

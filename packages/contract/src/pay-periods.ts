@@ -2,7 +2,6 @@
 // (the open period holding its time, else the first open one after it). Periods close in order; a
 // closed period's payroll is a snapshot that never changes, and a paid period never reopens.
 import { z } from 'zod';
-import { ZIdNumber } from './common';
 import { addDays, type TPeriod, ZDateString } from './period';
 
 /** The pay cycle option: half-month (1st-15th, 16th-end: the spec's [2W]) or weekly (Sunday-Saturday). */
@@ -110,56 +109,3 @@ export const PAY_PERIOD_TEXTS = {
   /** The mark on Payroll and Payroll AVP when the range is exactly a closed period. */
   closedOn: (day: string, user: string) => `Closed on ${day} by ${user}`,
 } as const;
-
-/** The kinds of lines on a pay statement. */
-export const STATEMENT_LINE_KINDS = ['sales', 'bonuses', 'avp', 'reversals', 'adjustments'] as const;
-export type TStatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
-export const STATEMENT_LINE_LABELS: Readonly<Record<TStatementLineKind, string>> = {
-  sales: 'Sales',
-  bonuses: 'Bonuses',
-  avp: 'AVP pay',
-  reversals: 'Refunds and chargebacks',
-  adjustments: 'Adjustments',
-};
-
-export const ZStatementLine = z.object({
-  kind: z.enum(STATEMENT_LINE_KINDS),
-  /** Site name; null on adjustments and AVP lines that sum every site. */
-  site: z.string().nullable(),
-  count: z.number().int(),
-  /** Pesos, signed decimal string. */
-  payout: z.string(),
-  /** AVP lines: dollars too. */
-  dollars: z.string().nullable(),
-  note: z.string().nullable(),
-});
-export type TStatementLine = z.infer<typeof ZStatementLine>;
-
-/** One agent's statement of one closed period. */
-export const ZPayStatement = z.object({
-  start: z.string(),
-  end: z.string(),
-  agentId: z.number().int(),
-  agentName: z.string(),
-  officeName: z.string(),
-  lines: z.array(ZStatementLine),
-  /** The period's own lines summed. */
-  total: z.string(),
-  /** A negative balance carried in from the previous statement (0 or negative). */
-  carriedIn: z.string(),
-  /** total + carriedIn when positive, else 0. */
-  payable: z.string(),
-  /** What goes to the next statement: total + carriedIn when negative, else 0. */
-  carriedOut: z.string(),
-});
-export type TPayStatement = z.infer<typeof ZPayStatement>;
-
-/** GET /api/pay-statements: the statements one may see, newest period first, paged. */
-export const ZPayStatementsQuery = z.object({
-  start: ZDateString.optional(),
-  agentId: ZIdNumber.optional(),
-  companyId: ZIdNumber.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-export type TPayStatementsQuery = z.infer<typeof ZPayStatementsQuery>;
-export const PAY_STATEMENTS_EMPTY = 'No pay statements yet';

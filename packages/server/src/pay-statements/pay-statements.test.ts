@@ -1,0 +1,196 @@
+// Pay statements: who sees which (an agent its own, an office its agents', admins all; another office's
+// ids answer 404), a statement's lines against the raw rows, the notes of adjustments for admins only, and
+// a closed statement that never changes while a late refund of its dates lands on the next one. Closing a
+// period is global, so these tests run on a database of their own.
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TList, TPayStatement, TPayStatementRow } from '@salesdesk/contract';
+import { call, ownDatabaseTestEnv, type TestEnv } from '../test/harness';
+import {
+  adjustOn,
+  buildStatementWorld,
+  closeForTest,
+  markPaidForTest,
+  reverseAt,
+  sellAt,
+  type StatementWorld,
+} from '../test/pay-statements-fixtures';
+
+let env: TestEnv;
+let w: StatementWorld;
+const P1 = { start: '2001-01-01', end: '2001-01-15' };
+const P2 = { start: '2001-01-16', end: '2001-01-31' };
+let lateRefundOf: number;
+
+// Eastern noon of a January 2001 day.
+const jan = (day: number) => `2001-01-${String(day).padStart(2, '0')}T17:00:00Z`;
+
+beforeAll(async () => {
+  env = await ownDatabaseTestEnv('statements');
+  w = await buildStatementWorld(env.ctx);
+  const db = env.ctx.db;
+  await db.execute(sql`update link_types set bonus = true, bonus_payout = 30 where id = ${w.g1.type.id}`);
+  // P1: g1 sells twice and a bonus on site 1, twice on site 2 (one refunded in P1), and has two
+  // adjustments; g2 and h1 sell once each.
+  await sellAt(env.ctx, w.g1, jan(2));
+  lateRefundOf = await sellAt(env.ctx, w.g1, jan(3));
+  await sellAt(env.ctx, w.g1, jan(4), 'bonus');
+  await sellAt(env.ctx, w.g1b, jan(5));
+  const refunded = await sellAt(env.ctx, w.g1b, jan(6));
+  await reverseAt(env.ctx, refunded, jan(7), 'chargeback');
+  await adjustOn(env.ctx, w.g1.agent.id, '2001-01-08', '50.00', 'internal: goodwill');
+  await adjustOn(env.ctx, w.g1.agent.id, '2001-01-09', '-20.25', 'internal: fee');
+  await sellAt(env.ctx, w.g2, jan(10));
+  await sellAt(env.ctx, w.h1, jan(11));
+  await closeForTest(env.ctx, P1.start, P1.end);
+});
+
+type Answer<T> = { status: number; body: T };
+const get = <T>(token: string, url: string) => call<T>(env.app, 'GET', url, { token }) as Promise<Answer<T>>;
+const list = (token: string, query = '') => get<TList<TPayStatementRow>>(token, `pay-statements?${query}`);
+const statement = (token: string, start: string, agentId: number) =>
+  get<TPayStatement>(token, `pay-statements/${start}/${agentId}`);
+const agentsOf = (r: Answer<TList<TPayStatementRow>>) => r.body.items.map((s) => s.agentId).sort();
+
+describe('who sees which statements', () => {
+  it('shows an agent its own, an office its agents, admins every agent', async () => {
+    const { g1, g2, h1 } = w;
+    expect(agentsOf(await list(w.tokens.g1))).toEqual([g1.agent.id]);
+    expect(agentsOf(await list(w.tokens.office1))).toEqual([g1.agent.id, g2.agent.id].sort());
+    expect(agentsOf(await list(w.tokens.office2))).toEqual([h1.agent.id]);
+    for (const who of ['admin', 'superadmin'] as const) {
+      const all = await list(w.tokens[who], `start=${P1.start}`);
+      expect(all.status).toBe(200);
+      expect(agentsOf(all)).toEqual([g1.agent.id, g2.agent.id, h1.agent.id].sort());
+      expect(all.body.total).toBe(3);
+    }
+    expect((await statement(w.tokens.office1, P1.start, g2.agent.id)).status).toBe(200);
+  });
+
+  it("answers 404 for another agent's or another office's statement, filter or file", async () => {
+    const { g2, h1 } = w;
+    const t = w.tokens;
+    const refused: [string, string][] = [
+      [t.g1, `pay-statements/${P1.start}/${g2.agent.id}`],
+      [t.g1, `pay-statements/${P1.start}/${g2.agent.id}/export`],
+      [t.g1, `pay-statements?agentId=${g2.agent.id}`],
+      [t.g1, `pay-statements?companyId=${h1.office.id}`],
+      [t.office1, `pay-statements/${P1.start}/${h1.agent.id}`],
+      [t.office1, `pay-statements/${P1.start}/${h1.agent.id}/export`],
+      [t.office1, `pay-statements?companyId=${h1.office.id}`],
+      [t.office1, `pay-statements?agentId=${h1.agent.id}`],
+      [t.office1, `pay-statements/export?agentId=${h1.agent.id}`],
+      [t.office2, `pay-statements/${P1.start}/${g2.agent.id}`],
+      // Nobody has a statement of an open period or of an agent that does not exist.
+      [t.admin, `pay-statements/${P2.start}/${g2.agent.id}`],
+      [t.admin, `pay-statements/${P1.start}/2147483647`],
+    ];
+    for (const [token, url] of refused) expect((await get(token, url)).status, url).toBe(404);
+  });
+
+  it('filters by period, office and agent, newest period first, and pages on the server', async () => {
+    const admin = w.tokens.admin;
+    const byOffice = await list(admin, `companyId=${w.g1.office.id}`);
+    expect(agentsOf(byOffice)).toEqual([w.g1.agent.id, w.g2.agent.id].sort());
+    const byAgent = await list(admin, `agentId=${w.h1.agent.id}&start=${P1.start}`);
+    expect(byAgent.body.items).toMatchObject([{ agentId: w.h1.agent.id, start: P1.start, end: P1.end }]);
+    expect((await list(admin, `start=${P2.start}`)).body).toEqual({ items: [], total: 0 });
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await list(admin, `companyId=${w.g1.office.id}&pageSize=1&page=${page}`);
+      expect(res.body.total).toBe(2);
+      pages.push(...res.body.items.map((s) => s.agentId));
+    }
+    expect(pages.sort()).toEqual([w.g1.agent.id, w.g2.agent.id].sort());
+  });
+});
+
+describe('a statement', () => {
+  it('lists sales, bonuses and reversals per site and each adjustment with its note for admins', async () => {
+    const res = await statement(w.tokens.admin, P1.start, w.g1.agent.id);
+    expect(res.status).toBe(200);
+    const s = res.body;
+    const site1 = w.g1.site.sitename;
+    const site2 = w.g1b.site.sitename;
+    const bySite = (a: string, b: string) => [a, b].sort();
+    expect(s.lines.filter((l) => l.kind === 'sales').map((l) => l.site)).toEqual(bySite(site1, site2));
+    expect(s.lines).toEqual(
+      expect.arrayContaining([
+        { kind: 'sales', site: site1, count: 2, payout: '200.00', dollars: null, note: null },
+        { kind: 'sales', site: site2, count: 2, payout: '200.00', dollars: null, note: null },
+        { kind: 'bonuses', site: site1, count: 1, payout: '30.00', dollars: null, note: null },
+        { kind: 'reversals', site: site2, count: 1, payout: '-100.00', dollars: null, note: null },
+      ]),
+    );
+    expect(s.lines.slice(-2)).toEqual([
+      {
+        kind: 'adjustments',
+        site: null,
+        count: 1,
+        payout: '50.00',
+        dollars: null,
+        note: 'internal: goodwill',
+      },
+      { kind: 'adjustments', site: null, count: 1, payout: '-20.25', dollars: null, note: 'internal: fee' },
+    ]);
+    expect(s.lines.map((l) => l.kind)).toEqual([
+      'sales',
+      'sales',
+      'bonuses',
+      'reversals',
+      'adjustments',
+      'adjustments',
+    ]);
+    expect(s).toMatchObject({
+      start: P1.start,
+      end: P1.end,
+      status: 'closed',
+      agentId: w.g1.agent.id,
+      username: w.g1.agentUsername,
+      officeName: w.g1.office.officeName,
+      total: '359.75',
+      carriedIn: '0.00',
+      payable: '359.75',
+      carriedOut: '0.00',
+      dollars: '0.00',
+    });
+  });
+
+  it('shows offices and agents the adjustments summed in one line, never a note', async () => {
+    for (const token of [w.tokens.g1, w.tokens.office1]) {
+      const s = (await statement(token, P1.start, w.g1.agent.id)).body;
+      const adjustments = s.lines.filter((l) => l.kind === 'adjustments');
+      expect(adjustments).toEqual([
+        { kind: 'adjustments', site: null, count: 2, payout: '29.75', dollars: null, note: null },
+      ]);
+      expect(s.lines.every((l) => l.note === null)).toBe(true);
+      expect(s.total).toBe('359.75');
+    }
+  });
+
+  it("never changes once closed: a late refund of the period's sale is on the next period's statement", async () => {
+    const before = (await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body;
+    const beforeList = (await list(w.tokens.admin, `start=${P1.start}`)).body;
+    await reverseAt(env.ctx, lateRefundOf, jan(12));
+    await sellAt(env.ctx, w.g1, jan(13));
+    expect((await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body).toEqual(before);
+    expect((await list(w.tokens.admin, `start=${P1.start}`)).body).toEqual(beforeList);
+
+    await closeForTest(env.ctx, P2.start, P2.end);
+    const next = (await statement(w.tokens.g1, P2.start, w.g1.agent.id)).body;
+    expect(next.lines).toEqual([
+      { kind: 'sales', site: w.g1.site.sitename, count: 1, payout: '100.00', dollars: null, note: null },
+      { kind: 'reversals', site: w.g1.site.sitename, count: 1, payout: '-100.00', dollars: null, note: null },
+    ]);
+    expect(next).toMatchObject({ total: '0.00', payable: '0.00', carriedIn: '0.00', carriedOut: '0.00' });
+    expect((await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body).toEqual(before);
+
+    await markPaidForTest(env.ctx, P1.start);
+    expect((await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body).toEqual({
+      ...before,
+      status: 'paid',
+    });
+    const newest = (await list(w.tokens.g1)).body.items.map((s) => s.start);
+    expect(newest).toEqual([P2.start, P1.start]);
+  });
+});

@@ -1,0 +1,44 @@
+// Pay statements of closed periods (issue 22): the list one may see, one statement with its lines, and
+// both as CSV. Every role, each in its tenant.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZPayStatement, ZPayStatementKey, ZPayStatementList, ZPayStatementsQuery } from '@salesdesk/contract';
+import type { AreaOptions } from '../context';
+import { principalOf } from '../http/auth';
+import { LOGIN } from '../http/access';
+import * as statements from './service';
+
+const payStatementsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
+  app.get(
+    '/pay-statements',
+    {
+      config: { access: LOGIN },
+      schema: { querystring: ZPayStatementsQuery, response: { 200: ZPayStatementList } },
+    },
+    (req) => statements.listStatements(ctx, principalOf(req), req.query),
+  );
+
+  // The same filters as the list; paging is ignored: the file holds every matching statement.
+  app.get(
+    '/pay-statements/export',
+    { config: { access: LOGIN }, schema: { querystring: ZPayStatementsQuery } },
+    (req, reply) => statements.exportStatements(ctx, principalOf(req), req.query, reply),
+  );
+
+  app.get(
+    '/pay-statements/:start/:agentId',
+    {
+      config: { access: LOGIN },
+      schema: { params: ZPayStatementKey, response: { 200: ZPayStatement } },
+    },
+    (req) => statements.getStatement(ctx, principalOf(req), req.params.start, req.params.agentId),
+  );
+
+  app.get(
+    '/pay-statements/:start/:agentId/export',
+    { config: { access: LOGIN }, schema: { params: ZPayStatementKey } },
+    (req, reply) =>
+      statements.exportStatement(ctx, principalOf(req), req.params.start, req.params.agentId, reply),
+  );
+};
+
+export default payStatementsRoutes;
