@@ -73,14 +73,29 @@ export async function recreateDatabase(baseUrl: string, name: string): Promise<s
   return url.toString();
 }
 
+/**
+ * An app over a database of its own, for a test whose writes are global (a pay period closed is closed
+ * for every office): a fresh `{name}_w{worker}_{tag}` next to TEST_DATABASE_URL, or an in-memory PGlite.
+ */
+export async function ownDatabaseTestEnv(tag: string): Promise<TestEnv> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return createTestEnv({}, { ownMemoryDb: true });
+  const name = `${new URL(base).pathname.slice(1) || 'postgres'}_w${Number(process.env.VITEST_POOL_ID ?? 1)}_${tag}`;
+  return createTestEnv({}, { ownMemoryDb: false, url: await recreateDatabase(base, name) });
+}
+
 /** An app over an in-memory PGlite database of its own, for a test that fills it (the demo data). */
 export function isolatedTestEnv(env: Record<string, string> = {}): Promise<TestEnv> {
   return createTestEnv(env, { ownMemoryDb: true });
 }
 
-async function createTestEnv(env: Record<string, string>, opts = { ownMemoryDb: false }): Promise<TestEnv> {
+async function createTestEnv(
+  env: Record<string, string>,
+  opts: { ownMemoryDb: boolean; url?: string } = { ownMemoryDb: false },
+): Promise<TestEnv> {
   const config = testConfig(env);
-  const database = await openDatabase({ url: opts.ownMemoryDb ? undefined : await workerDatabaseUrl() });
+  const url = opts.ownMemoryDb ? undefined : (opts.url ?? (await workerDatabaseUrl()));
+  const database = await openDatabase({ url });
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
