@@ -94,6 +94,6 @@ export const totalsSql = (start: string, lines: SQL): SQL =>
         st as (${statementsSql(start, sql`select * from lines`, sql`select * from avp`)})
       select
         (select count(*)::int from st where payable > 0) as agents_paid,
-        (select coalesce(sum(payout + bonus_payout), 0)::text from lines) as payout,
-        (select coalesce(sum(payout), 0)::text from avp) as avp_payout,
-        (select coalesce(sum(payout_dollars), 0)::text from avp) as avp_payout_dollars`;
+        (select coalesce(sum(payout + bonus_payout), 0)::numeric(14, 2)::text from lines) as payout,
+        (select coalesce(sum(payout), 0)::numeric(14, 2)::text from avp) as avp_payout,
+        (select coalesce(sum(payout_dollars), 0)::numeric(14, 2)::text from avp) as avp_payout_dollars`;
