@@ -79,6 +79,7 @@ export const ZPayPeriodsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const ZPayPeriods = z.object({ items: z.array(ZPayPeriod), total: z.number().int() });
+export type TPayPeriods = z.infer<typeof ZPayPeriods>;
 
 /** The period a call names, by its first day. */
 export const ZPayPeriodKey = z.object({ start: ZDateString });

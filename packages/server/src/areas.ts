@@ -30,6 +30,7 @@ import statsRoutes from './stats/routes';
 import topAgentsRoutes from './top-agents/routes';
 import performanceRoutes from './performance/routes';
 import salesRoutes from './sales/routes';
+import payPeriodsRoutes from './pay-periods/routes';
 import payStatementsRoutes from './pay-statements/routes';
 
 export interface Area {
@@ -67,5 +68,6 @@ export const areas: Area[] = [
   { prefix: '', plugin: topAgentsRoutes },
   { prefix: '', plugin: performanceRoutes },
   { prefix: '', plugin: salesRoutes },
+  { prefix: '', plugin: payPeriodsRoutes },
   { prefix: '', plugin: payStatementsRoutes },
 ];

@@ -1,6 +1,13 @@
 // System options (name/value rows) and the IP black list lookups other areas share.
 import { eq } from 'drizzle-orm';
-import { OPTION_NAMES, POSTBACK_LOG_DAYS_DEFAULT, ZPostbackLogDays } from '@salesdesk/contract';
+import {
+  OPTION_NAMES,
+  PAY_CYCLE_DEFAULT,
+  POSTBACK_LOG_DAYS_DEFAULT,
+  ZPayCycle,
+  ZPostbackLogDays,
+  type TPayCycle,
+} from '@salesdesk/contract';
 import type { Queryable } from '../db/client';
 import { blackListIps, options } from '../db/schema';
 
@@ -11,6 +18,7 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   [OPTION_AUTO_BLOCK]: '0',
   [OPTION_LPP_VISIBLE]: '0',
   [OPTION_NAMES.postbackLogDays]: String(POSTBACK_LOG_DAYS_DEFAULT),
+  [OPTION_NAMES.payCycle]: PAY_CYCLE_DEFAULT,
 };
 
 export async function getOption(db: Queryable, name: string): Promise<string> {
@@ -22,6 +30,12 @@ export async function getOption(db: Queryable, name: string): Promise<string> {
 export async function postbackLogDays(db: Queryable): Promise<number> {
   const parsed = ZPostbackLogDays.safeParse(await getOption(db, OPTION_NAMES.postbackLogDays));
   return parsed.success ? Number(parsed.data) : POSTBACK_LOG_DAYS_DEFAULT;
+}
+
+/** The pay cycle; half-month (as the database's pay_period_of reads it) when the stored value is not one. */
+export async function payCycle(db: Queryable): Promise<TPayCycle> {
+  const parsed = ZPayCycle.safeParse(await getOption(db, OPTION_NAMES.payCycle));
+  return parsed.success ? parsed.data : PAY_CYCLE_DEFAULT;
 }
 
 export const optionIsOn = async (db: Queryable, name: string) => (await getOption(db, name)) === '1';

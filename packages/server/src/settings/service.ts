@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
 import { getOption } from '../common/options';
 import { notFound, validationError } from '../http/errors';
+import { payCycleIn, savingPayCycle } from '../pay-periods/cycle';
 import { canonicalIp } from './ip';
 import { deleteIpById, deleteIpsByValue, insertIps, saveOptions, searchBlackList } from './sql';
 
@@ -72,5 +73,5 @@ export async function listOptions(ctx: AppContext): Promise<TOption[]> {
 }
 
 export async function changeOptions(ctx: AppContext, list: TOptionsUpdate) {
-  await ctx.db.transaction((tx) => saveOptions(tx, list));
+  await ctx.db.transaction((tx) => savingPayCycle(tx, payCycleIn(list), () => saveOptions(tx, list)));
 }

@@ -26,12 +26,14 @@ export function avpWeeksSql(range: TPeriod, agentId?: number): SQL {
         ${agentId !== undefined ? sql`and agent_id = ${agentId}` : sql``}
       group by 1, 2
     ) w
-    left join lateral (
-      select ap."index" as period_index, ap.payout_php, ap.payout_dollars from avp_periods ap
-      where w.n >= ap."from" and (w.n <= ap."to" or ap."to" >= ${AVP_UPPER_BOUND})
-      order by ap."index" limit 1
-    ) p on true`;
+    left join lateral (${avpRateSql(sql`w.n`)}) p on true`;
 }
+
+/** The AVP period a week's count `n` selects (period_index, payout_php, payout_dollars), for a lateral join. */
+export const avpRateSql = (n: SQL): SQL =>
+  sql`select ap."index" as period_index, ap.payout_php, ap.payout_dollars from avp_periods ap
+      where ${n} >= ap."from" and (${n} <= ap."to" or ap."to" >= ${AVP_UPPER_BOUND})
+      order by ap."index" limit 1`;
 
 interface AvpPeriodRecord {
   index: number;
