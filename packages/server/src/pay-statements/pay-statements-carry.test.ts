@@ -66,7 +66,7 @@ beforeAll(async () => {
       const amount = `${rnd.next() < 0.6 ? '-' : ''}${50 + rnd.int(300)}.${String(rnd.int(100)).padStart(2, '0')}`;
       await adjustOn(env.ctx, rnd.pick([w.g1, w.g2]).agent.id, day(rnd.int(13)), amount, 'internal: random');
     }
-    await closeForTest(env.ctx, p.start, p.end);
+    await closeForTest(env.ctx, p, w.adminId);
   }
 });
 

@@ -26,9 +26,9 @@ beforeAll(async () => {
   await adjustOn(env.ctx, w.g1.agent.id, '2003-01-03', '-300.00', '=cmd|calc');
   await sellAt(env.ctx, w.g2, '2003-01-04T17:00:00Z');
   await sellAt(env.ctx, w.h1, '2003-01-05T17:00:00Z');
-  await closeForTest(env.ctx, P1.start, P1.end);
+  await closeForTest(env.ctx, P1, w.adminId);
   await sellAt(env.ctx, w.g1, '2003-01-20T17:00:00Z');
-  await closeForTest(env.ctx, P2.start, P2.end);
+  await closeForTest(env.ctx, P2, w.adminId);
 });
 
 const csv = async (token: string | undefined, url: string) => {

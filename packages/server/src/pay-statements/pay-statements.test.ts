@@ -5,10 +5,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TList, TPayStatement, TPayStatementRow } from '@salesdesk/contract';
+import { reopenPayPeriod } from '../pay-periods/close';
 import { call, ownDatabaseTestEnv, type TestEnv } from '../test/harness';
 import {
   adjustOn,
   buildStatementWorld,
+  cents,
   closeForTest,
   markPaidForTest,
   reverseAt,
@@ -30,8 +32,13 @@ beforeAll(async () => {
   w = await buildStatementWorld(env.ctx);
   const db = env.ctx.db;
   await db.execute(sql`update link_types set bonus = true, bonus_payout = 30 where id = ${w.g1.type.id}`);
-  // P1: g1 sells twice and a bonus on site 1, twice on site 2 (one refunded in P1), and has two
-  // adjustments; g2 and h1 sell once each.
+  // Site 2 pays AVP: 1 to 10 sales a week pay ₱15 and $2 each.
+  await db.execute(sql`update sites set avp = true where id = ${w.g1b.site.id}`);
+  await db.execute(
+    sql`insert into avp_periods ("index", "from", "to", payout_php, payout_dollars) values (1, 1, 10, 15, 2)`,
+  );
+  // P1: g1 sells twice and a bonus on site 1, twice on site 2 (one charged back in P1) in the week of
+  // 2000-12-31, and has two adjustments; g2 and h1 sell once each.
   await sellAt(env.ctx, w.g1, jan(2));
   lateRefundOf = await sellAt(env.ctx, w.g1, jan(3));
   await sellAt(env.ctx, w.g1, jan(4), 'bonus');
@@ -42,7 +49,7 @@ beforeAll(async () => {
   await adjustOn(env.ctx, w.g1.agent.id, '2001-01-09', '-20.25', 'internal: fee');
   await sellAt(env.ctx, w.g2, jan(10));
   await sellAt(env.ctx, w.h1, jan(11));
-  await closeForTest(env.ctx, P1.start, P1.end);
+  await closeForTest(env.ctx, P1, w.adminId);
 });
 
 type Answer<T> = { status: number; body: T };
@@ -120,6 +127,14 @@ describe('a statement', () => {
         { kind: 'sales', site: site2, count: 2, payout: '200.00', dollars: null, note: null },
         { kind: 'bonuses', site: site1, count: 1, payout: '30.00', dollars: null, note: null },
         { kind: 'reversals', site: site2, count: 1, payout: '-100.00', dollars: null, note: null },
+        {
+          kind: 'avp',
+          site: null,
+          count: 2,
+          payout: '30.00',
+          dollars: '4.00',
+          note: 'Week 2000-12-31 - 2001-01-06: 2 AVP sales',
+        },
       ]),
     );
     expect(s.lines.slice(-2)).toEqual([
@@ -137,10 +152,12 @@ describe('a statement', () => {
       'sales',
       'sales',
       'bonuses',
+      'avp',
       'reversals',
       'adjustments',
       'adjustments',
     ]);
+    expect(s.lines.reduce((sum, l) => sum + cents(l.payout), 0n)).toBe(cents(s.total));
     expect(s).toMatchObject({
       start: P1.start,
       end: P1.end,
@@ -148,11 +165,11 @@ describe('a statement', () => {
       agentId: w.g1.agent.id,
       username: w.g1.agentUsername,
       officeName: w.g1.office.officeName,
-      total: '359.75',
+      total: '389.75',
       carriedIn: '0.00',
-      payable: '359.75',
+      payable: '389.75',
       carriedOut: '0.00',
-      dollars: '0.00',
+      dollars: '4.00',
     });
   });
 
@@ -163,8 +180,8 @@ describe('a statement', () => {
       expect(adjustments).toEqual([
         { kind: 'adjustments', site: null, count: 2, payout: '29.75', dollars: null, note: null },
       ]);
-      expect(s.lines.every((l) => l.note === null)).toBe(true);
-      expect(s.total).toBe('359.75');
+      expect(s.lines.filter((l) => l.kind !== 'avp').every((l) => l.note === null)).toBe(true);
+      expect(s.total).toBe('389.75');
     }
   });
 
@@ -176,7 +193,7 @@ describe('a statement', () => {
     expect((await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body).toEqual(before);
     expect((await list(w.tokens.admin, `start=${P1.start}`)).body).toEqual(beforeList);
 
-    await closeForTest(env.ctx, P2.start, P2.end);
+    await closeForTest(env.ctx, P2, w.adminId);
     const next = (await statement(w.tokens.g1, P2.start, w.g1.agent.id)).body;
     expect(next.lines).toEqual([
       { kind: 'sales', site: w.g1.site.sitename, count: 1, payout: '100.00', dollars: null, note: null },
@@ -185,12 +202,19 @@ describe('a statement', () => {
     expect(next).toMatchObject({ total: '0.00', payable: '0.00', carriedIn: '0.00', carriedOut: '0.00' });
     expect((await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body).toEqual(before);
 
-    await markPaidForTest(env.ctx, P1.start);
+    await markPaidForTest(env.ctx, P1.start, w.adminId);
     expect((await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body).toEqual({
       ...before,
       status: 'paid',
     });
     const newest = (await list(w.tokens.g1)).body.items.map((s) => s.start);
     expect(newest).toEqual([P2.start, P1.start]);
+
+    // A reopened period has no statement until it closes again.
+    await reopenPayPeriod(env.ctx.db, P2.start, w.adminId, 'recount');
+    expect((await statement(w.tokens.g1, P2.start, w.g1.agent.id)).status).toBe(404);
+    expect((await list(w.tokens.g1)).body.items.map((s) => s.start)).toEqual([P1.start]);
+    await closeForTest(env.ctx, P2, w.adminId);
+    expect((await statement(w.tokens.g1, P2.start, w.g1.agent.id)).body).toEqual(next);
   });
 });

@@ -1,14 +1,14 @@
 // Test data of the pay statement tests: two offices with agents and sites, money rows at chosen Eastern
 // times (sales and bonuses through the live click path and postback, reversals and adjustments through the
-// ledger), a period closed with its snapshot, and an independent model of the statements from raw rows.
+// ledger), periods closed by the close, and an independent model of the statements from raw rows.
 import { sql } from 'drizzle-orm';
-import { PayPeriodStatus, Role, SaleStatus, type TReversalKind } from '@salesdesk/contract';
+import { addDays, Role, SaleStatus, type TPeriod, type TReversalKind } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
 import { queryRows } from '../db/client';
 import { addAdjustment } from '../ledger/adjust';
 import { reverseSale } from '../ledger/reverse';
-import { SALE_INCREMENTS, sumIncrements } from '../rollups/increments';
+import { closePayPeriod, markPayPeriodPaid } from '../pay-periods/close';
 import { buildAdmin, buildClickPath, tokenFor } from './factories';
 import { clickAt, saleAt, secondAgent, type ClickPath } from './logs-fixtures';
 
@@ -87,53 +87,19 @@ export async function adjustOn(ctx: AppContext, agentId: number, day: string, pa
   return id;
 }
 
-const LINE_COLUMNS = sql.raw(
-  'sales, bonus_sales, earn, bonus_earn, payout, bonus_payout, lpp, bonus_lpp, reversals, reversal_earn, reversal_payout, adjustments, adjust_earn, adjust_payout',
-);
-
 /**
- * Closes the period `start`..`end` as the close does: the period row, its lines (its approved money rows
- * summed like stats_daily), and a statement per agent with lines or a balance owed from the latest closed
- * period before it. No AVP: the tests' sites are not AVP sites.
+ * Closes the period `p` through the close itself, on the day after it ended, and checks it closed the
+ * period the test names (the pay cycle decides a period's end).
  */
-export async function closeForTest(ctx: AppContext, start: string, end: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7310022)`);
-    await tx.execute(
-      sql`insert into pay_periods (start, "end", status, closed_at) values
-          (${start}::date, ${end}::date, ${PayPeriodStatus.Closed}, now())`,
-    );
-    await tx.execute(
-      sql`insert into pay_lines (period_start, day, site_id, type_id, office_id, agent_id, ${LINE_COLUMNS})
-          select ${start}::date, day, site_id, type_id, office_id, agent_id, ${LINE_COLUMNS}
-          from (${sumIncrements(
-            sql`select ${SALE_INCREMENTS} from sales where pay_period = ${start}::date and status = ${SaleStatus.Approved}`,
-          )}) l`,
-    );
-    await tx.execute(
-      sql`with totals as (
-            select agent_id, max(office_id) as office_id, sum(payout + bonus_payout) as total
-            from pay_lines where period_start = ${start}::date group by agent_id
-          ), owed as (
-            select agent_id, office_id, carried_out from pay_statements
-            where carried_out < 0 and period_start = (
-              select max(start) from pay_periods where status <> 0 and start < ${start}::date)
-          ), balance as (
-            select coalesce(t.agent_id, o.agent_id) as agent_id, coalesce(t.office_id, o.office_id) as office_id,
-                   coalesce(t.total, 0) as total, coalesce(o.carried_out, 0) as carried_in
-            from totals t full join owed o on o.agent_id = t.agent_id
-          )
-          insert into pay_statements (period_start, agent_id, office_id, total, carried_in, payable, carried_out)
-          select ${start}::date, agent_id, office_id, total, carried_in, greatest(total + carried_in, 0),
-                 least(total + carried_in, 0)
-          from balance`,
-    );
-  });
+export async function closeForTest(ctx: AppContext, p: TPeriod, by: number): Promise<void> {
+  const closed = await closePayPeriod(ctx.db, p.start, by, new Date(`${addDays(p.end, 1)}T17:00:00Z`));
+  if (closed.end !== p.end)
+    throw new Error(`closed ${closed.start} - ${closed.end}, not ${p.start} - ${p.end}`);
 }
 
 /** Marks a closed period paid. */
-export const markPaidForTest = (ctx: AppContext, start: string) =>
-  ctx.db.execute(sql`update pay_periods set status = ${PayPeriodStatus.Paid} where start = ${start}::date`);
+export const markPaidForTest = (ctx: AppContext, start: string, by: number) =>
+  markPayPeriodPaid(ctx.db, start, by);
 
 /** Money in cents, from a decimal string: exact, so the model never adds floats. */
 export const cents = (amount: string): bigint => {
