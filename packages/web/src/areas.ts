@@ -12,6 +12,7 @@ import { manualsArea } from './manuals/area';
 import { migrationArea } from './migration/area';
 import { newsArea } from './news/area';
 import { officesArea } from './offices/area';
+import { payStatementsArea } from './pay-statements/area';
 import { profileArea } from './profile/area';
 import { settingsArea } from './settings/area';
 import type { Area } from './shell/area';
@@ -32,6 +33,7 @@ export const AREAS: readonly Area[] = [
   sitesArea,
   feesArea,
   statsArea,
+  payStatementsArea,
   linksArea,
   logsArea,
   chatLogsArea,

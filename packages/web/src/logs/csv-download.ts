@@ -44,8 +44,9 @@ export function saveFile(blob: Blob, fileName: string) {
 }
 
 /**
- * POSTs the log's filters to its export path and reads the CSV as it arrives. `rows` counts line
- * ends after the header row. Resolves with the file once it is complete; an abort rejects.
+ * POSTs the log's filters to its export path (or, with no body, GETs the path, its query string holding
+ * the filters) and reads the CSV as it arrives. `rows` counts line ends after the header row. Resolves
+ * with the file once it is complete; an abort rejects.
  */
 export async function fetchCsv(
   path: string,
@@ -53,14 +54,16 @@ export async function fetchCsv(
   opts: { signal?: AbortSignal; onProgress?: (p: CsvProgress) => void; fallbackName?: string } = {},
 ): Promise<{ blob: Blob; fileName: string; progress: CsvProgress }> {
   const token = getToken();
-  const headers = new Headers({ Accept: 'text/csv', 'Content-Type': 'application/json' });
+  const get = body === undefined;
+  const headers = new Headers({ Accept: 'text/csv' });
+  if (!get) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let res: Response;
   try {
     res = await fetch(API_BASE + path, {
-      method: 'POST',
+      method: get ? 'GET' : 'POST',
       headers,
-      body: JSON.stringify(body),
+      body: get ? undefined : JSON.stringify(body),
       signal: opts.signal,
     });
   } catch (cause) {

@@ -70,6 +70,19 @@ describe('fetchCsv', () => {
     expect(await file.blob.text()).toBe('\uFEFFOffice,Agent\r\na,b\r\nc,d\r\ne,f\r\n');
   });
 
+  it('GETs an export whose filters are in its query string when there is no body', async () => {
+    fetchMock.mockResolvedValue(new Response('h\r\n1\r\n', { status: 200 }));
+    const file = await fetchCsv('pay-statements/export?start=2026-01-01', undefined, {
+      fallbackName: 'x.csv',
+    });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/pay-statements/export?start=2026-01-01');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect(new Headers(init.headers).get('content-type')).toBeNull();
+    expect(file).toMatchObject({ fileName: 'x.csv', progress: { rows: 1 } });
+  });
+
   it('rejects with the API error of a refused export', async () => {
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found' }), { status: 404 }),

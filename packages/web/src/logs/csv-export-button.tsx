@@ -7,10 +7,10 @@ import { fetchCsv, saveFile, type CsvProgress } from './csv-download';
 export const EXPORT_CSV = 'Export CSV';
 
 export type CsvExportButtonProps = {
-  /** The export call after /api/, e.g. 'click-outs/export'. */
+  /** The export call after /api/, e.g. 'click-outs/export'; a GET export's path holds its query string. */
   path: string;
-  /** The filters, as the list call sends them (paging is ignored by the server). */
-  body: () => unknown;
+  /** The filters, as the list call sends them (paging is ignored by the server); none for a GET export. */
+  body?: () => unknown;
   /** The list's total, for the progress bar; unknown totals show the counts alone. */
   total?: number;
   fallbackName?: string;
@@ -29,7 +29,7 @@ export function CsvExportButton({ path, body, total, fallbackName }: CsvExportBu
     running.current = controller;
     setProgress({ bytes: 0, rows: 0 });
     try {
-      const file = await fetchCsv(path, body(), {
+      const file = await fetchCsv(path, body?.(), {
         signal: controller.signal,
         onProgress: setProgress,
         fallbackName,

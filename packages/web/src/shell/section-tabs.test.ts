@@ -40,8 +40,13 @@ describe('sectionTabs', () => {
   });
 
   it('limits the stats tabs by role', () => {
-    expect(labels('stats', Role.Agent)).toEqual(['Sites Statistics', 'Sites AVP Statistics']);
+    expect(labels('stats', Role.Agent)).toEqual([
+      'Sites Statistics',
+      'Sites AVP Statistics',
+      'Pay Statements',
+    ]);
     expect(labels('stats', Role.Admin)).toContain('Payroll AVP');
+    expect(labels('stats', Role.Admin)).toContain('Pay Statements');
     expect(labels('stats', Role.Company)).not.toContain('Payroll');
   });
 });

@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAY_STATEMENT_TEXTS, Role, type TPayStatement } from '@salesdesk/contract';
+import { startSession } from '../session/store';
+import { renderUi } from '../ui/test-utils';
+import { NOT_FOUND_TEXT } from '../ui/record-gate';
+import { PayStatementPage } from './pay-statement-page';
+
+const statement: TPayStatement = {
+  start: '2026-01-01',
+  end: '2026-01-15',
+  status: 'paid',
+  agentId: 7,
+  username: 'agent07',
+  agentName: 'Ana Cruz',
+  companyId: 1,
+  officeName: 'Manila Central',
+  lines: [
+    { kind: 'sales', site: 'CamStars', count: 3, payout: '300.00', dollars: null, note: null },
+    {
+      kind: 'avp',
+      site: null,
+      count: 3,
+      payout: '45.00',
+      dollars: '6.00',
+      note: 'Week 2025-12-28 - 2026-01-03: 3 AVP sales',
+    },
+    { kind: 'reversals', site: 'CamStars', count: 1, payout: '-100.00', dollars: null, note: null },
+    { kind: 'adjustments', site: null, count: 2, payout: '-400.00', dollars: null, note: null },
+  ],
+  total: '-155.00',
+  carriedIn: '-20.00',
+  payable: '0.00',
+  carriedOut: '-175.00',
+  dollars: '6.00',
+};
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+let answer: { status: number; body: unknown };
+
+beforeEach(() => {
+  answer = { status: 200, body: statement };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(
+    async () => new Response(JSON.stringify(answer.body), { status: answer.status }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  startSession('tok', {
+    accountId: 2,
+    agentId: 7,
+    companyId: 1,
+    role: Role.Agent,
+    username: 'agent07',
+    permissions: [],
+    officeName: null,
+    canDelete: false,
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const asked = () => fetchMock.mock.calls.map(([url]) => url).filter((u) => u.includes('pay-statements'));
+
+const render = (route: string) =>
+  renderUi(
+    <Routes>
+      <Route path="/app/stats/pay-statements/:start/:agentId" element={<PayStatementPage />} />
+    </Routes>,
+    { route, query: true },
+  );
+
+describe('PayStatementPage', () => {
+  it('shows the lines, the total, the balances and why nothing is paid', async () => {
+    render('/app/stats/pay-statements/2026-01-01/7');
+    await screen.findByText('Refunds and chargebacks');
+    expect(asked()).toEqual(['/api/pay-statements/2026-01-01/7']);
+    expect(
+      screen.getByText(/2026-01-01 - 2026-01-15 · agent07 \(Ana Cruz\) · Manila Central · Paid/),
+    ).toBeTruthy();
+    expect(screen.getByText('Week 2025-12-28 - 2026-01-03: 3 AVP sales')).toBeTruthy();
+    for (const [label, amount] of [
+      ['Total', '-₱155'],
+      ['Carried in', '-₱20'],
+      ['Payable', '₱0'],
+      ['Carried out', '-₱175'],
+    ]) {
+      const cells = screen.getByText(label).closest('tr')!.textContent;
+      expect(cells).toContain(amount);
+    }
+    expect(screen.getByText(PAY_STATEMENT_TEXTS.carriedNote)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Print version'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull());
+    expect(screen.queryByText(PAY_STATEMENT_TEXTS.back)).toBeNull();
+  });
+
+  it('says the statement was not found for a 404 and for a malformed address, which it never asks for', async () => {
+    answer = { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+    render('/app/stats/pay-statements/2026-01-01/8');
+    await screen.findByText(NOT_FOUND_TEXT);
+    fetchMock.mockClear();
+    render('/app/stats/pay-statements/2026-01-01/0x10');
+    expect((await screen.findAllByText(NOT_FOUND_TEXT)).length).toBeGreaterThan(0);
+    expect(asked()).toEqual([]);
+  });
+});
