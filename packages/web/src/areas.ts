@@ -11,6 +11,7 @@ import { logsArea } from './logs/area';
 import { manualsArea } from './manuals/area';
 import { migrationArea } from './migration/area';
 import { newsArea } from './news/area';
+import { payPeriodsArea } from './pay-periods/area';
 import { officesArea } from './offices/area';
 import { profileArea } from './profile/area';
 import { settingsArea } from './settings/area';
@@ -32,6 +33,7 @@ export const AREAS: readonly Area[] = [
   sitesArea,
   feesArea,
   statsArea,
+  payPeriodsArea,
   linksArea,
   logsArea,
   chatLogsArea,
