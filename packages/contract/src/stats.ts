@@ -244,6 +244,11 @@ export const ZStatsResult = z.object({
   groupBy: ZStatsGroupBy,
   sortField: z.enum(STATS_SORT_FIELDS),
   sortAsc: z.boolean(),
+  /**
+   * Payroll and Payroll AVP over exactly a closed pay period: the figures are its snapshot, closed on
+   * `day` (Eastern) by `by` (PAY_PERIOD_TEXTS.closedOn). Null or absent: live figures.
+   */
+  closed: z.object({ day: z.string(), by: z.string() }).nullable().optional(),
 });
 export type TStatsResult = z.infer<typeof ZStatsResult>;
 export type TStatsPage = TList<TStatsRow>;

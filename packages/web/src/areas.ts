@@ -11,6 +11,7 @@ import { logsArea } from './logs/area';
 import { manualsArea } from './manuals/area';
 import { migrationArea } from './migration/area';
 import { newsArea } from './news/area';
+import { payPeriodsArea } from './pay-periods/area';
 import { officesArea } from './offices/area';
 import { payStatementsArea } from './pay-statements/area';
 import { profileArea } from './profile/area';
@@ -33,6 +34,7 @@ export const AREAS: readonly Area[] = [
   sitesArea,
   feesArea,
   statsArea,
+  payPeriodsArea,
   payStatementsArea,
   linksArea,
   logsArea,

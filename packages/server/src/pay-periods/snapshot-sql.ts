@@ -29,7 +29,8 @@ export const savedLinesSql = (start: string): SQL =>
       from pay_lines where period_start = ${start}::date`;
 
 /**
- * AVP pay of `lines` (a lines select): per agent and Sunday week, the period's AVP-site sales; the week's
+ * AVP pay of `lines` (a lines select): per agent and Sunday week with AVP-site lines (a week of refunds
+ * only has one too, paying nothing, so Payroll AVP of the period shows them), the period's AVP-site sales; the week's
  * whole AVP count (every period's rows of that week, from stats_daily) selects the AVP period, whose
  * rates pay them now. An agent's office is the one of its latest line.
  */
@@ -42,7 +43,6 @@ export const avpLinesSql = (lines: SQL): SQL =>
         from (${lines}) l
         where site_id in ${AVP_SITES}
         group by 1, 2
-        having sum(sales) <> 0
       ) a
       left join lateral (
         select sum(d.sales)::int as n from stats_daily d

@@ -7,6 +7,7 @@ import {
   avpJoin,
   avpWith,
   byAgentWeek,
+  dailySource,
   dailyWhere,
   isAvpPlan,
   typeCol,
@@ -199,8 +200,8 @@ export async function groupedReport(
     sql`with ${avpWith(plan)}
       g as (
         select ${k.select}, ${aggregates(plan)}
-        from stats_daily r ${avpJoin(plan, sql`r.agent_id`, sql`r.day`)}
-        where ${dailyWhere(plan, plan.q)}
+        from ${dailySource(plan)} ${avpJoin(plan, sql`r.agent_id`, sql`r.day`)}
+        where ${dailyWhere(plan, plan.snapshot ? null : plan.q)}
         group by ${k.group}
       ),
       n as (select g.* ${n.select} from g ${n.from}),

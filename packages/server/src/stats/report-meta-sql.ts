@@ -1,7 +1,12 @@
 // What a report needs besides its figures: the caller's sites and their link types (criteria form and
 // per-type columns), and the office of an agent named in a filter. Deleted sites and types are left out.
 import { sql } from 'drizzle-orm';
-import type { TStatsSiteOption, TStatsTypeOption } from '@salesdesk/contract';
+import {
+  PayPeriodStatus,
+  type TPeriod,
+  type TStatsSiteOption,
+  type TStatsTypeOption,
+} from '@salesdesk/contract';
 import { queryOne, queryRows, type Queryable } from '../db/client';
 import type { Principal } from '../http/auth';
 import { col, scopedSites } from '../http/tenant';
@@ -60,4 +65,14 @@ export const findAgentOffice = (db: Queryable, agentId: number) =>
   queryOne<{ id: number; officeId: number }>(
     db,
     sql`select id, office_id as "officeId" from agents where id = ${agentId}`,
+  );
+
+/** The closed or paid pay period that is exactly `range`, with who closed it and when; undefined otherwise. */
+export const closedPayPeriod = (db: Queryable, range: TPeriod) =>
+  queryOne<{ start: string; closed_at: string | Date | null; closed_by: string | null }>(
+    db,
+    sql`select p.start::text, p.closed_at, a.username as closed_by from pay_periods p
+        left join accounts a on a.id = p.closed_by
+        where p.start = ${range.start}::date and p."end" = ${range.end}::date
+          and p.status <> ${PayPeriodStatus.Open}`,
   );

@@ -2,6 +2,7 @@
 // sort defaults, then grouped rows from stats_daily or detail rows from sales, and the totals.
 import {
   defaultStatsGroupBy,
+  easternDay,
   defaultStatsSort,
   isAvpKind,
   isPayrollKind,
@@ -24,6 +25,7 @@ import { detailPage } from './report-detail-sql';
 import { lppPrevOfGroups, lppPrevTotal } from './report-lpp-sql';
 import {
   anyBonusSite,
+  closedPayPeriod,
   findAgentOffice,
   findStatsSite,
   siteTypes,
@@ -84,6 +86,8 @@ interface Prepared {
   view: ReportView;
   site?: StatsSiteRecord;
   types: TStatsTypeInfo[];
+  /** The closed pay period the payroll shows the snapshot of (closedOn), or null. */
+  closed: { day: string; by: string } | null;
 }
 
 /** Checks the request against the role and the tenant and fixes grouping, sort, view and type columns. */
@@ -111,7 +115,23 @@ export async function prepareReport(
     lppVisible: lppOption && groupBy !== 'date',
   };
   const payroll = isPayrollKind(kind);
-  const base = { p, kind, q, groupBy, typeIds: types.map((t) => t.id), typePayouts: payroll };
+  // Payroll over exactly a closed pay period shows what was settled: its snapshot.
+  const period = payroll ? await closedPayPeriod(ctx.db, q) : undefined;
+  const closed = period
+    ? {
+        day: period.closed_at ? easternDay(new Date(period.closed_at)) : period.start,
+        by: period.closed_by ?? '',
+      }
+    : null;
+  const base = {
+    p,
+    kind,
+    q,
+    groupBy,
+    typeIds: types.map((t) => t.id),
+    typePayouts: payroll,
+    snapshot: period?.start,
+  };
   const asked = q.sortField && sortApplies(base, view, q.sortField) ? q.sortField : undefined;
   const sort = asked ? { field: asked, asc: q.sortAsc ?? true } : defaultStatsSort(groupBy);
   const typeInfo = types.flatMap((t) => {
@@ -123,7 +143,7 @@ export async function prepareReport(
         ]
       : [{ id: String(t.id), ...info }];
   });
-  return { plan: { ...base, sort }, view, site, types: typeInfo };
+  return { plan: { ...base, sort }, view, site, types: typeInfo, closed };
 }
 
 /** The flags of the result; without a site the bonus columns show when a site of the caller has bonuses. */
@@ -143,6 +163,7 @@ export async function resultFlags(ctx: AppContext, prep: Prepared, overall: Figu
     groupBy: plan.groupBy,
     sortField: plan.sort.field,
     sortAsc: plan.sort.asc,
+    closed: prep.closed,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   addDays,
   easternDayStart,
   isAvpKind,
+  SaleStatus,
   type TPeriod,
   type TStatsGroupBy,
   type TStatsKind,
@@ -28,6 +29,8 @@ export interface ReportPlan {
   typeIds: number[];
   /** Per-type payout columns (payout views). */
   typePayouts: boolean;
+  /** Payroll over exactly a closed pay period: its first day; the figures are its snapshot. */
+  snapshot?: string;
 }
 
 export const isAvpPlan = (plan: ReportPlan) => isAvpKind(plan.kind);
@@ -46,8 +49,42 @@ function avpAgent(plan: ReportPlan): number | undefined {
   return s.kind === 'agent' ? s.agentId : plan.q.agentId;
 }
 
-/** The agent-weeks of the report's weeks (see avpWeeksSql). */
-export const avpWeeksFor = (plan: ReportPlan): SQL => avpWeeksSql(plan.q, avpAgent(plan));
+/**
+ * The agent-weeks of the report's weeks (see avpWeeksSql). Over a closed period, the weeks its AVP lines
+ * saved (count, period and rates as at the close; a rate is the line's pay over its sales), then the live
+ * weeks it has no line for (clicks only: no sale to pay).
+ */
+export function avpWeeksFor(plan: ReportPlan): SQL {
+  const agent = avpAgent(plan);
+  const live = avpWeeksSql(plan.q, agent);
+  if (!plan.snapshot) return live;
+  return sql`select v.agent_id, v.week, v.week_sales as n, v.period_index,
+        v.payout / nullif(v.sales, 0) as payout_php, v.payout_dollars / nullif(v.sales, 0) as payout_dollars
+      from pay_avp_lines v
+      where v.period_start = ${plan.snapshot}::date ${agent !== undefined ? sql`and v.agent_id = ${agent}` : sql``}
+      union all
+      select l.* from (${live}) l
+      where not exists (select 1 from pay_avp_lines v where v.period_start = ${plan.snapshot}::date
+                        and v.agent_id = l.agent_id and v.week = l.week)`;
+}
+
+/**
+ * The rollup rows (alias r) a grouped report sums: stats_daily, or over a closed period its saved pay
+ * lines (every row paid in it, whatever its day; nothing held) with the clicks of its days beside them.
+ */
+export function dailySource(plan: ReportPlan): SQL {
+  if (!plan.snapshot) return sql`stats_daily r`;
+  return sql`(
+    select day, site_id, type_id, office_id, agent_id, 0 as raws, 0 as uniques, sales, bonus_sales, earn,
+      bonus_earn, payout, bonus_payout, lpp, bonus_lpp, reversals, reversal_earn, reversal_payout, adjustments,
+      adjust_earn, adjust_payout, 0 as held, 0::numeric as held_earn, 0::numeric as held_payout
+    from pay_lines where period_start = ${plan.snapshot}::date
+    union all
+    select day, site_id, type_id, office_id, agent_id, raws, uniques, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0
+    from stats_daily where day between ${plan.q.start}::date and ${plan.q.end}::date and (raws <> 0 or uniques <> 0)
+  ) r`;
+}
 
 /** `avp_weeks as (...),` on AVP pages, else nothing. */
 export function avpWith(plan: ReportPlan): SQL {
@@ -81,8 +118,11 @@ function common(plan: ReportPlan, c: Cols, withAvpPeriod: boolean): SQL[] {
   ];
 }
 
-/** stats_daily (alias r) rows of the report over `range`; the AVP period filter needs avpJoin. */
-export function dailyWhere(plan: ReportPlan, range: TPeriod, withAvpPeriod = true): SQL {
+/**
+ * stats_daily (alias r) rows of the report over `range` (null: every row of dailySource, which chose its
+ * own days); the AVP period filter needs avpJoin.
+ */
+export function dailyWhere(plan: ReportPlan, range: TPeriod | null, withAvpPeriod = true): SQL {
   const cols = {
     office: col('r.office_id'),
     agent: col('r.agent_id'),
@@ -91,7 +131,7 @@ export function dailyWhere(plan: ReportPlan, range: TPeriod, withAvpPeriod = tru
   };
   return and([
     ...common(plan, cols, withAvpPeriod),
-    sql`r.day between ${range.start}::date and ${range.end}::date`,
+    ...(range ? [sql`r.day between ${range.start}::date and ${range.end}::date`] : []),
   ]);
 }
 
@@ -105,10 +145,11 @@ export function salesWhere(plan: ReportPlan): SQL {
   };
   const from = easternDayStart(plan.q.start).toISOString();
   const to = easternDayStart(addDays(plan.q.end, 1)).toISOString();
-  return and([
-    ...common(plan, cols, true),
-    sql`s.date >= ${from}::timestamptz and s.date < ${to}::timestamptz`,
-  ]);
+  // A closed period's rows are the approved ones paid in it (its snapshot's), whatever their date.
+  const rows = plan.snapshot
+    ? sql`s.pay_period = ${plan.snapshot}::date and s.status = ${SaleStatus.Approved}`
+    : sql`s.date >= ${from}::timestamptz and s.date < ${to}::timestamptz`;
+  return and([...common(plan, cols, true), rows]);
 }
 
 /** The Eastern day of a sale (alias s). */

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   defaultWeeklyPeriod,
+  PAY_PERIOD_TEXTS,
   Role,
   STATS_EMPTY,
   type TMe,
@@ -197,6 +198,22 @@ describe('Sites Statistics', () => {
 });
 
 describe('Payroll', () => {
+  it("marks a closed pay period's snapshot above the table, and live figures without a mark", async () => {
+    startSession('tok', me(Role.Admin));
+    answer = (req) => ({ closed: req.start === '2026-03-01' ? { day: '2026-03-16', by: 'boss' } : null });
+    renderUi(<PayrollPage />, {
+      route: '/app/stats/sites-payout?start=2026-03-01&end=2026-03-15',
+      query: true,
+    });
+    await screen.findByText(PAY_PERIOD_TEXTS.closedOn('2026-03-16', 'boss'));
+    renderUi(<PayrollPage />, {
+      route: '/app/stats/sites-payout?start=2026-03-02&end=2026-03-15',
+      query: true,
+    });
+    await screen.findAllByRole('table', { name: 'Statistics' });
+    expect(screen.getAllByText(/^Closed on/)).toHaveLength(1);
+  });
+
   it('shows reversals, held sales and adjustments beside the net payout, with their sign, on one line each', async () => {
     startSession('tok', me(Role.Admin));
     const money = { reversals: 1, reversalPayout: '-100.00', held: 2, heldPayout: '60.00' };

@@ -1,12 +1,13 @@
 // One page for the four reports (Sites Statistics, Sites AVP Statistics, Payroll, Payroll AVP): the
 // criteria form, the summary line with the print version, the table, paging, CSV and the AVP schedule.
 import { useCallback, useMemo, useState } from 'react';
-import { Group, Stack } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import {
   defaultWeeklyPeriod,
   drillGroupBy,
   hasRole,
   isAvpKind,
+  PAY_PERIOD_TEXTS,
   Role,
   STATS_CALLS,
   STATS_TITLES,
@@ -137,6 +138,12 @@ export function StatsReportPage({ kind }: { kind: TStatsKind }) {
             </div>
           )}
         </Group>
+        {result?.closed && (
+          // Payroll over exactly a closed pay period: the figures are what was settled, not live.
+          <Text size="sm" fw={600} role="status">
+            {PAY_PERIOD_TEXTS.closedOn(result.closed.day, result.closed.by)}
+          </Text>
+        )}
         <StatsTable
           kind={kind}
           role={me.role}

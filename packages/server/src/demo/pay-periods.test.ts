@@ -1,0 +1,48 @@
+// The demo's pay periods: every ended period of the history closed, all but the latest paid, the
+// current one open; the Pay Periods list shows each status.
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { easternDay, payPeriodOf, type TPayPeriods } from '@salesdesk/contract';
+import { queryRows } from '../db/client';
+import { login } from '../test/factories';
+import { call, isolatedTestEnv, type TestEnv } from '../test/harness';
+import { DEMO_PASSWORD, seedDemo } from './data';
+import { generateDemoHistory } from './history';
+import { seedDemoPayPeriods } from './pay-periods';
+
+let env: TestEnv;
+const NOW = new Date();
+
+beforeAll(async () => {
+  env = await isolatedTestEnv();
+  await seedDemo(env.ctx, { scale: 0 });
+  await generateDemoHistory(env.ctx, { days: 35, scale: 1, now: NOW });
+}, 300_000);
+
+describe('demo pay periods', () => {
+  it('closes every ended period, pays all but the latest, and leaves the current one open', async () => {
+    const result = await seedDemoPayPeriods(env.ctx.db, NOW);
+    const rows = await queryRows<{
+      start: string;
+      end: string;
+      status: number;
+      closed_at: Date;
+      paid_at: Date | null;
+    }>(
+      env.ctx.db,
+      sql`select start::text, "end"::text, status, closed_at, paid_at from pay_periods order by start`,
+    );
+    const current = payPeriodOf('half-month', easternDay(NOW), null);
+    expect(result.closed).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.map((r) => r.status)).toEqual([...Array<number>(rows.length - 1).fill(2), 1]);
+    for (const r of rows) {
+      expect(r.end < current.start).toBe(true);
+      expect(new Date(r.closed_at).getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+    const token = await login(env.app, 'super', DEMO_PASSWORD);
+    const list = await call<TPayPeriods>(env.app, 'GET', 'pay-periods', { token });
+    expect(list.body.items[0]).toMatchObject({ start: current.start, status: 'open' });
+    expect(new Set(list.body.items.map((p) => p.status))).toEqual(new Set(['open', 'closed', 'paid']));
+  });
+});
