@@ -113,7 +113,7 @@ describe('who sees which statements', () => {
 });
 
 describe('a statement', () => {
-  it('lists sales, bonuses and reversals per site and each adjustment with its note for admins', async () => {
+  it('lists sales, bonuses and reversals per site, AVP pay per week, each adjustment with its note for admins', async () => {
     const res = await statement(w.tokens.admin, P1.start, w.g1.agent.id);
     expect(res.status).toBe(200);
     const s = res.body;

@@ -122,7 +122,8 @@ export async function getStatement(
   const lines = [
     ...s.sales,
     ...s.bonuses,
-    ...avp.map(avpLine),
+    // A week of refunds only has an AVP line too (for Payroll AVP); it pays nothing, so it is no line here.
+    ...avp.filter((r) => r.sales !== 0 || !isZero(r.payout) || !isZero(r.payout_dollars)).map(avpLine),
     ...s.reversals,
     ...adjustmentLines(admin, s.adjusted, adjustments),
   ];
