@@ -30,6 +30,7 @@ import statsRoutes from './stats/routes';
 import topAgentsRoutes from './top-agents/routes';
 import performanceRoutes from './performance/routes';
 import salesRoutes from './sales/routes';
+import reviewRoutes from './review/routes';
 
 export interface Area {
   prefix: string;
@@ -66,4 +67,5 @@ export const areas: Area[] = [
   { prefix: '', plugin: topAgentsRoutes },
   { prefix: '', plugin: performanceRoutes },
   { prefix: '', plugin: salesRoutes },
+  { prefix: '', plugin: reviewRoutes },
 ];
