@@ -66,6 +66,8 @@ export const ZReviewRow = z.object({
 export type TReviewRow = z.infer<typeof ZReviewRow>;
 export const ZReviewList = listOf(ZReviewRow);
 
+/** How often the menu badge asks for the held count. */
+export const REVIEW_POLL_MS = 30_000;
 /** GET /api/review/count: the held sales, for the menu badge. */
 export const ZReviewCount = z.object({ count: z.number().int() });
 
