@@ -55,7 +55,9 @@ describe('the review queue', () => {
   it('shows it to a reviewer with the held count in the menu, and approves it there with a reason', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'admin');
-    const entry = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Review Queue/ });
+    const entry = page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: /Review Queue/ });
     await entry.getByText('1 held').waitFor();
     await entry.click();
     await page.getByRole('heading', { name: 'Review Queue' }).waitFor();
