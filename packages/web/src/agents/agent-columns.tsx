@@ -111,7 +111,7 @@ function AgentActions({ row, change, suspend }: { row: TAgentRow; change: Change
           size="compact-xs"
           variant="light"
           color="red"
-          aria-label={`Suspend ${row.username} for fraud`}
+          aria-label={`Suspend for fraud ${row.username}`}
           onClick={() => suspend(row)}
         >
           Suspend for fraud

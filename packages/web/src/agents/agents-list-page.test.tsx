@@ -136,7 +136,7 @@ describe('AgentsListPage', () => {
   it('offers Suspend for fraud to a reviewer only, and says what it does before it calls', async () => {
     renderPage();
     await screen.findByText('agent7');
-    expect(screen.queryByRole('button', { name: 'Suspend agent7 for fraud' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Suspend for fraud agent7' })).toBeNull();
     cleanup();
     startSession('tok', {
       ...office,
@@ -145,7 +145,7 @@ describe('AgentsListPage', () => {
       permissions: [Permission.ApproveAgents],
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Suspend agent7 for fraud' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend for fraud agent7' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText(REVIEW_TEXTS.suspendHeading)).toBeTruthy();
     expect(within(dialog).getByTestId('confirm-body').textContent).toBe(REVIEW_TEXTS.suspendBody);

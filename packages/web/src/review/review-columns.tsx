@@ -96,7 +96,7 @@ function RowActions({ row, act }: { row: TReviewRow; act: ReviewActions }) {
         size="compact-xs"
         variant="light"
         color="red"
-        aria-label={`Suspend ${row.agent} for fraud`}
+        aria-label={`Suspend for fraud ${row.agent}`}
         onClick={() => act.suspend(row)}
       >
         Suspend for fraud

@@ -102,7 +102,7 @@ describe('ReviewPage', () => {
     expect(within(table()).queryByText('Earning ($)')).toBeNull();
     // Approve and Reject only on held rows; Suspend for fraud on each.
     expect(within(table()).getAllByRole('button', { name: /^Approve sale/ })).toHaveLength(2);
-    expect(within(table()).getAllByRole('button', { name: /for fraud$/ })).toHaveLength(3);
+    expect(within(table()).getAllByRole('button', { name: /^Suspend for fraud/ })).toHaveLength(3);
     expect(bodies('review/search')[0]).toMatchObject({ page: 1, pageSize: 50 });
   });
 
@@ -156,7 +156,7 @@ describe('ReviewPage', () => {
   it("suspends a row's agent for fraud after one confirmation saying what it does", async () => {
     renderPage();
     await screen.findByText('agent08');
-    fireEvent.click(within(rowOf('agent08')).getByRole('button', { name: 'Suspend agent08 for fraud' }));
+    fireEvent.click(within(rowOf('agent08')).getByRole('button', { name: 'Suspend for fraud agent08' }));
     expect(within(dialog()).getByText(REVIEW_TEXTS.suspendHeading)).toBeTruthy();
     expect(within(dialog()).getByTestId('confirm-body').textContent).toBe(REVIEW_TEXTS.suspendBody);
     // Charging back is for those who see earnings.
@@ -172,7 +172,7 @@ describe('ReviewPage', () => {
     renderPage();
     await screen.findByText('agent08');
     expect(within(table()).getByText('Earning ($)')).toBeTruthy();
-    fireEvent.click(within(rowOf('agent08')).getByRole('button', { name: 'Suspend agent08 for fraud' }));
+    fireEvent.click(within(rowOf('agent08')).getByRole('button', { name: 'Suspend for fraud agent08' }));
     fireEvent.click(within(dialog()).getByRole('checkbox', { name: REVIEW_TEXTS.suspendReverse }));
     fireEvent.change(within(dialog()).getByLabelText(/Reason/), { target: { value: 'ring' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Suspend for fraud' }));
