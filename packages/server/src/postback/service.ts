@@ -1,5 +1,5 @@
 // Postback rules (DESIGN.md rule 3 and section 9): check the site's token, then record the sale with its
-// rollup and log row in one statement, or reverse the sale its txId names; the answer is sent only after
+// rollup and client address (its log entry) in one statement, or reverse the sale its txId names; the answer is sent only after
 // that commit. Refusals throw a PostbackRefusal; the lane and the route log them (logRefusal).
 import { z } from 'zod';
 import {
@@ -28,7 +28,7 @@ export interface SaleInput {
   txId: string;
   /** When the sale happened; now when absent (postbacks). Generated history passes its own time. */
   date?: Date;
-  /** A postback's client address: the sale's log row is written with it. Absent: no log row. */
+  /** A postback's client address, kept on the sale (its postback log entry). Absent: not a postback. */
   ip?: string;
 }
 

@@ -1,7 +1,8 @@
-// Postback queries: the site of a postback and the sale row with its stats_daily increment and log row in
-// one prepared statement; the lookups of the refused paths; the log writer's rows.
+// Postback queries: the site of a postback and the sale row with its stats_daily increment in one
+// prepared statement (the row, with the client address, is the postback's accepted log entry); the
+// lookups of the refused paths; the log writer's rows.
 import { sql, type SQL } from 'drizzle-orm';
-import { EventType, SaleStatus, type TPostbackResult } from '@salesdesk/contract';
+import { EventType, SaleStatus } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { postbackLogs } from '../db/schema';
 import { param, preparedStatement, queryPrepared } from '../db/prepared';
@@ -35,16 +36,16 @@ export interface SaleRow {
   txId: string;
   /** The sale time; the database clock when absent. */
   date?: Date;
-  /** The client address of a postback: its postback_logs row goes in with the sale. None: no log row. */
+  /** The client address of a postback, kept on the row (its postback log entry). None: not a postback. */
   ip?: string | null;
 }
 
 /**
  * One statement, prepared: finds the click of the site ($1, $2), inserts its sale at the office's enabled
  * custom rate, else the link type's (the bonus statement: the bonus fields), copying agent, office, type
- * and referer from the click, held for the site's hold days when it has any, adds it to stats_daily (one
- * row at most, so no grouping) and, for a postback ($7, its address), writes its log row: a sale that
- * was acknowledged is logged even if the process dies right after.
+ * and referer from the click, held for the site's hold days when it has any, with the postback's client
+ * address ($7), and adds it to stats_daily (one row at most, so no grouping). The row is the postback's
+ * log entry, so an acknowledged sale is logged even if the process dies right after, at no extra write.
  */
 const saleStatement = (name: string, bonus: boolean) =>
   preparedStatement(
@@ -56,14 +57,15 @@ const saleStatement = (name: string, bonus: boolean) =>
           where id = ${param(1, 'bigint')} and site_id = ${param(2, 'int')}
         ), inserted as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
-                             payout, earning, lpp, tx_id, referer, status, hold_until)
+                             payout, earning, lpp, tx_id, referer, status, hold_until, postback_ip)
           select coalesce(${param(3, 'timestamptz')}, now()), ${param(4, 'smallint')}, ${param(2, 'int')},
                  c.type_id, c.agent_id, c.office_id, c.id, ${param(5, 'varchar')},
                  ${saleRate('payout', bonus)}, ${saleRate('earning', bonus)}, ${saleRate('lpp', bonus)},
                  ${param(6, 'varchar')}, c.referer,
                  case when c.hold_days > 0 then ${sql.raw(String(SaleStatus.Held))} else ${sql.raw(String(SaleStatus.Approved))} end,
                  case when c.hold_days > 0
-                      then coalesce(${param(3, 'timestamptz')}, now()) + make_interval(days => c.hold_days) end
+                      then coalesce(${param(3, 'timestamptz')}, now()) + make_interval(days => c.hold_days) end,
+                 ${param(7, 'varchar')}
           from click c
           join link_types t on t.id = c.type_id and t.deleted_at is null
           left join office_fees f on f.type_id = t.id and f.office_id = c.office_id and f.enable
@@ -73,11 +75,6 @@ const saleStatement = (name: string, bonus: boolean) =>
           insert into stats_daily (${ROLLUP_COLUMNS})
           select ${SALE_INCREMENTS} from inserted
           ${ROLLUP_ON_CONFLICT}
-        ), logged as (
-          insert into postback_logs (site_id, ip, event, tx_id, click_id, result, sale_id)
-          select ${param(2, 'int')}, ${param(7, 'varchar')}, ${sql.raw(bonus ? "'bonus'" : "'sale'")}, ${param(6, 'varchar')},
-                 ${param(1, 'bigint')}, ${sql.raw(`'${'ACCEPTED' satisfies TPostbackResult}'`)}, id
-          from inserted where ${param(7, 'varchar')} is not null
         )
         select exists (select 1 from click) as click_found, (select id from inserted) as id`,
   );
@@ -119,7 +116,10 @@ export async function findClickSite(db: Queryable, clickId: number): Promise<num
 
 export type PostbackLogRow = typeof postbackLogs.$inferInsert;
 
-/** Writes postback log rows (a batch of the log writer, or an accepted reversal's row in its transaction). */
+/**
+ * Writes postback log rows: a batch of the log writer, or, in its transaction, the entry of an accepted
+ * reversal of a held sale (which is only rejected, so no row of its own holds the entry).
+ */
 export async function insertPostbackLogs(db: Queryable, rows: PostbackLogRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += LOG_CHUNK)
     await db.insert(postbackLogs).values(rows.slice(i, i + LOG_CHUNK));
