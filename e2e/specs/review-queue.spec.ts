@@ -4,6 +4,7 @@
 // this one, so the spec runs a server of its own (no demo history).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import type { TList, TReviewRow } from '@salesdesk/contract';
 import { ownServer, type OwnServer } from '../support/own-server';
@@ -64,6 +65,14 @@ describe('the review queue', () => {
     const row = page.locator('tbody tr').filter({ hasText: agent.username });
     await row.getByText('Sale soon after its click').waitFor();
     assert.equal(await row.getByRole('cell', { name: 'Held', exact: true }).count(), 1);
+    await page.mouse.move(0, 0); // no menu entry under the pointer (its hover colours)
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`),
+      [],
+      'no serious accessibility violations',
+    );
 
     await row.getByRole('button', { name: `Approve sale ${saleId}` }).click();
     const dialog = page.getByRole('dialog');

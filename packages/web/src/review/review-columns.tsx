@@ -37,7 +37,7 @@ export function reviewColumns(
       header: 'Rules',
       wrap: true,
       cell: (r) => (
-        <Text size="sm" c={r.rules.length ? 'red.8' : 'dimmed'}>
+        <Text size="sm" c={r.rules.length ? 'red.9' : undefined}>
           {rulesText(r)}
         </Text>
       ),
@@ -75,7 +75,6 @@ function RowActions({ row, act }: { row: TReviewRow; act: ReviewActions }) {
           <Button
             size="compact-xs"
             variant="light"
-            color="green"
             aria-label={`Approve ${name}`}
             onClick={() => act.decide(row, 'approved')}
           >
@@ -84,7 +83,7 @@ function RowActions({ row, act }: { row: TReviewRow; act: ReviewActions }) {
           <Button
             size="compact-xs"
             variant="light"
-            color="orange"
+            color="red"
             aria-label={`Reject ${name}`}
             onClick={() => act.decide(row, 'rejected')}
           >

@@ -111,8 +111,8 @@ export function ReviewPage() {
       <SelectionBar
         count={queue.selected.length}
         actions={[
-          { label: 'Approve', onClick: () => void bulk('approved'), color: 'green', disabled: !held.length },
-          { label: 'Reject', onClick: () => void bulk('rejected'), color: 'orange', disabled: !held.length },
+          { label: 'Approve', onClick: () => void bulk('approved'), disabled: !held.length },
+          { label: 'Reject', onClick: () => void bulk('rejected'), color: 'red', disabled: !held.length },
         ]}
       />
       <DataTable columns={columns} caption={REVIEW_TEXTS.title} {...queue.table} />
