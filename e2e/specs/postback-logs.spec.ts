@@ -1,5 +1,6 @@
-// The Postbacks tab: a site's postbacks, one with a wrong token and one accepted, sent through the real
-// postback URL, seen by an admin, filtered by result, and exported.
+// The Postbacks tab: a site's postbacks, one with a wrong token (a log row) and one accepted (its sale
+// row, which keeps the client address), sent through the real postback URL, seen by an admin in one
+// list, filtered by result, and exported.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';

@@ -24,6 +24,9 @@ const option = async (name: string) =>
     ?.value;
 const autoBlock = () => option('auto_block_account');
 let logDaysWas: string;
+// The rules this spec changes: neither holds a sale, so specs running beside it post theirs as before.
+const RULE_OPTIONS = ['fraud_self_referral', 'fraud_refund_rate_min_sales'] as const;
+let rulesWere: { name: string; value: string }[];
 
 before(async () => {
   browser = await launchBrowser();
@@ -32,6 +35,9 @@ before(async () => {
   superToken = await apiLogin('super');
   autoBlockWas = (await autoBlock()) ?? '0';
   logDaysWas = (await option('postback_log_days')) ?? '90';
+  rulesWere = await Promise.all(
+    RULE_OPTIONS.map(async (name) => ({ name, value: (await option(name)) ?? '' })),
+  );
   await loginAs(page, 'admin');
 });
 after(async () => {
@@ -41,6 +47,7 @@ after(async () => {
   await api(superToken, 'POST', 'options', [
     { name: 'auto_block_account', value: autoBlockWas },
     { name: 'postback_log_days', value: logDaysWas },
+    ...rulesWere,
   ]);
   await browser.close();
 });
@@ -177,6 +184,41 @@ describe('system options', () => {
     assert.equal(await option('postback_log_days'), next);
     await superPage.reload();
     assert.equal(await superPage.getByRole('textbox', { name: 'Postback Log Days' }).inputValue(), next);
+    await superPage.context().close();
+  });
+
+  it('a superadmin sees the pay cycle and turns a fraud rule off and changes its numbers', async () => {
+    const superPage = await newPage(browser);
+    await loginAs(superPage, 'super');
+    await superPage.goto('/app/settings/options');
+    await superPage.getByRole('heading', { name: 'Fraud rules' }).waitFor();
+    // The demo's cycle and rules: half-month, every rule flag only.
+    assert.equal(
+      await superPage.getByRole('combobox', { name: 'Pay Cycle' }).inputValue(),
+      'Half-month (1st-15th, 16th-end)',
+    );
+    const selfReferral = superPage.getByRole('combobox', { name: "Click from the agent's own address" });
+    assert.equal(await selfReferral.inputValue(), 'Flag only');
+    const minSales = superPage.getByRole('textbox', { name: 'Minimum sales' });
+    await minSales.fill('0');
+    await superPage.getByRole('button', { name: 'Save' }).click();
+    await superPage.getByText('Minimum sales must be a whole number from 1 to 100000').waitFor();
+    assert.equal(await option('fraud_refund_rate_min_sales'), rulesWere[1]!.value);
+
+    await selfReferral.click();
+    await superPage.getByRole('option', { name: 'Off' }).click();
+    await minSales.fill('40');
+    await superPage.getByRole('button', { name: 'Save' }).click();
+    await superPage.getByText('Successfully saved').waitFor();
+    assert.equal(await option('fraud_self_referral'), 'off');
+    assert.equal(await option('fraud_refund_rate_min_sales'), '40');
+    await superPage.reload();
+    assert.equal(
+      await superPage.getByRole('combobox', { name: "Click from the agent's own address" }).inputValue(),
+      'Off',
+    );
+    assert.equal(await superPage.getByRole('textbox', { name: 'Minimum sales' }).inputValue(), '40');
+    await api(superToken, 'POST', 'options', rulesWere);
     await superPage.context().close();
   });
 });

@@ -38,3 +38,4 @@ export * from './top-agents';
 export * from './performance';
 export * from './stats';
 export * from './stats-columns';
+export * from './review';

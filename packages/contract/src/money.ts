@@ -1,7 +1,7 @@
 // The money lifecycle (DESIGN.md section 9): the status of a sale or bonus, reversals, adjustments,
 // and the calls that change them. Recorded money never changes: a reversal is a new row.
 import { z } from 'zod';
-import { EventType, ZIdNumber } from './common';
+import { EventType, isAdmin, ZIdNumber } from './common';
 import { ZDateString } from './period';
 
 /** The stored status of a sale or bonus row; reversal and adjustment rows are always Approved. */
@@ -21,6 +21,15 @@ export const SALE_STATUS_LABELS: Readonly<Record<TSaleStatus, string>> = {
   rejected: 'Rejected',
   reversed: 'Reversed',
 };
+
+export const PENDING_LABEL = 'Pending';
+/**
+ * A status as `role` sees it: agents and offices see a held sale as `Pending`, whether review or the
+ * site's hold days hold it (the rule that held it is never theirs to see); admins see `Held`.
+ */
+export function saleStatusLabel(status: TSaleStatus, role: number): string {
+  return status === 'held' && !isAdmin(role) ? PENDING_LABEL : SALE_STATUS_LABELS[status];
+}
 
 /** The shown status of a row from its stored status and whether it was reversed (`reversal_kind`). */
 export function saleStatusName(status: number, reversalKind: number | null | undefined): TSaleStatus {

@@ -1,6 +1,7 @@
 // The postback log (/app/logs/postbacks, admins and superadmins): every postback that reached the
-// server and its result, newest first. Refused postbacks past a rate per site and address are summed
-// into one row with their `count`.
+// server and its result, newest first. An accepted postback is its sale, bonus or reversal row itself
+// (kept as long as the sale); repeats and refusals are log rows of their own, kept the Postback Log Days,
+// and refused postbacks past a rate per site and address are summed into one row with their `count`.
 import { z } from 'zod';
 import { listOf, listQuery, ZBigIdNumber, ZIdNumber } from './common';
 import { refineDateRange } from './click-logs';
@@ -58,7 +59,8 @@ export type TPostbackLogSearch = z.infer<typeof ZPostbackLogSearch>;
 export type TPostbackLogSearchInput = z.input<typeof ZPostbackLogSearch>;
 
 export const ZPostbackLogRow = z.object({
-  id: z.number(),
+  /** The row's key: `sale-{id}` for an accepted postback (its row in sales), `log-{id}` for the others. */
+  id: z.string(),
   time: z.string(),
   siteId: z.number(),
   /** Null when the site id named no site. */

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { listOf, listQuery } from './common';
 import {
   FRAUD_OPTION_NAMES,
+  fraudSettingsOf,
   ZFastSaleSeconds,
   ZFraudMode,
   ZRefundRateMinSales,
   ZRefundRatePercent,
   ZRepeatEmailMax,
 } from './fraud';
-import { ZPayCycle } from './pay-periods';
+import { PAY_CYCLE_DEFAULT, type TPayCycle, ZPayCycle } from './pay-periods';
+import { POSTBACK_LOG_DAYS_DEFAULT } from './postback-logs';
 
 export const BLACK_LIST_SORT_FIELDS = ['id', 'ip'] as const;
 export type TBlackListSortField = (typeof BLACK_LIST_SORT_FIELDS)[number];
@@ -127,3 +129,49 @@ export const optionText = (options: readonly TOption[], name: string, fallback: 
 export const optionOn = (options: readonly TOption[], name: string) =>
   options.find((o) => o.name === name)?.value === '1';
 export const optionValue = (on: boolean) => (on ? '1' : '0');
+
+/** The System Options form: every editable option as a field (keys of OPTION_NAMES), saved as one list. */
+export const ZSystemOptionsForm = z
+  .object({
+    autoBlockAccount: z.boolean(),
+    postbackLogDays: ZPostbackLogDays,
+    payCycle: ZPayCycle,
+    fastSaleMode: ZFraudMode,
+    fastSaleSeconds: ZFastSaleSeconds,
+    repeatEmailMode: ZFraudMode,
+    repeatEmailMax: ZRepeatEmailMax,
+    selfReferralMode: ZFraudMode,
+    refundRateMode: ZFraudMode,
+    refundRatePercent: ZRefundRatePercent,
+    refundRateMinSales: ZRefundRateMinSales,
+  })
+  .transform(({ autoBlockAccount, ...rest }): TOptionsUpdate => [
+    { name: OPTION_NAMES.autoBlockAccount, value: optionValue(autoBlockAccount) },
+    ...(Object.keys(rest) as (keyof typeof rest)[]).map(
+      (key) => ({ name: OPTION_NAMES[key], value: rest[key] }) as TOptionsUpdate[number],
+    ),
+  ]);
+export type TSystemOptionsFormValues = z.input<typeof ZSystemOptionsForm>;
+
+/** The form's values from the saved options; an option never saved (or blank) shows its default. */
+export function systemOptionsValues(options: readonly TOption[]): TSystemOptionsFormValues {
+  const text = (name: string, fallback: string) => {
+    const v = options.find((o) => o.name === name)?.value;
+    return v ? v : fallback;
+  };
+  const fraud = fraudSettingsOf(options);
+  const n = FRAUD_OPTION_NAMES;
+  return {
+    autoBlockAccount: optionOn(options, OPTION_NAMES.autoBlockAccount),
+    postbackLogDays: text(OPTION_NAMES.postbackLogDays, String(POSTBACK_LOG_DAYS_DEFAULT)),
+    payCycle: text(OPTION_NAMES.payCycle, PAY_CYCLE_DEFAULT) as TPayCycle,
+    fastSaleMode: fraud.fastSale.mode,
+    fastSaleSeconds: text(n.fastSaleSeconds, String(fraud.fastSale.seconds)),
+    repeatEmailMode: fraud.repeatEmail.mode,
+    repeatEmailMax: text(n.repeatEmailMax, String(fraud.repeatEmail.max)),
+    selfReferralMode: fraud.selfReferral.mode,
+    refundRateMode: fraud.refundRate.mode,
+    refundRatePercent: text(n.refundRatePercent, String(fraud.refundRate.percent)),
+    refundRateMinSales: text(n.refundRateMinSales, String(fraud.refundRate.minSales)),
+  };
+}

@@ -12,7 +12,7 @@ import {
   pesoAmount,
   priceAmount,
 } from './format';
-import { SALE_STATUS_LABELS } from './money';
+import { saleStatusLabel } from './money';
 import { addDays, formatPeriod } from './period';
 import { formatRecordType } from './sale-logs';
 import {
@@ -128,14 +128,20 @@ function typeColumns(o: StatsColumnsOptions): TStatsColumn[] {
 
 const recordTypeCell = (r: Figures): Cell =>
   'recordType' in r && r.recordType !== null ? formatRecordType(r.recordType) : undefined;
-const statusCell = (r: Figures): Cell =>
-  'status' in r && r.status !== null ? SALE_STATUS_LABELS[r.status] : undefined;
+const statusCell =
+  (role: number) =>
+  (r: Figures): Cell =>
+    'status' in r && r.status !== null ? saleStatusLabel(r.status, role) : undefined;
 
 /**
  * Reversals (already in the net earning and payout), held sales (not in them: not paid yet) and
  * adjustments (in them; never on the AVP pages, an adjustment has no site). Dollars need earningVisible.
  */
-function moneyLifecycleColumns(kind: TStatsKind, earningVisible: boolean): (TStatsColumn | false)[] {
+function moneyLifecycleColumns(
+  kind: TStatsKind,
+  earningVisible: boolean,
+  role: number,
+): (TStatsColumn | false)[] {
   const money = (
     id: TStatsSortField,
     header: string,
@@ -151,13 +157,15 @@ function moneyLifecycleColumns(kind: TStatsKind, earningVisible: boolean): (TSta
     value,
   });
   const adjustments = !isAvpKind(kind);
+  // Agents and offices see held money as pending (saleStatusLabel).
+  const held = saleStatusLabel('held', role);
   return [
     count('reversals', 'Reversals', (x) => x.reversals),
     earningVisible && money('reversalEarn', 'Reversed ($)', 'price', (x) => x.reversalEarn),
     money('reversalPayout', 'Reversed (₱)', 'peso', (x) => x.reversalPayout),
-    count('held', 'Held', (x) => x.held),
-    earningVisible && money('heldEarn', 'Held ($)', 'price', (x) => x.heldEarn),
-    money('heldPayout', 'Held (₱)', 'peso', (x) => x.heldPayout),
+    count('held', held, (x) => x.held),
+    earningVisible && money('heldEarn', `${held} ($)`, 'price', (x) => x.heldEarn),
+    money('heldPayout', `${held} (₱)`, 'peso', (x) => x.heldPayout),
     adjustments && earningVisible && money('adjustEarn', 'Adjusted ($)', 'price', (x) => x.adjustEarn),
     adjustments && money('adjustPayout', 'Adjusted (₱)', 'peso', (x) => x.adjustPayout),
   ];
@@ -192,7 +200,7 @@ export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
     g === 'detail' && { id: 'sitename', header: 'Site', format: 'text', value: (x) => nameOf(x, 'sitename') },
     g === 'detail' && { id: 'typename', header: 'Link', format: 'text', value: (x) => nameOf(x, 'typename') },
     g === 'detail' && { id: 'recordType', header: 'Record type', format: 'text', value: recordTypeCell },
-    g === 'detail' && { id: 'status', header: 'Status', format: 'text', value: statusCell },
+    g === 'detail' && { id: 'status', header: 'Status', format: 'text', value: statusCell(role) },
     g !== 'detail' && {
       id: 'raws',
       header: 'Raws',
@@ -266,7 +274,7 @@ export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
         total: true,
         value: (x) => x.bonusPayout,
       },
-    ...moneyLifecycleColumns(kind, r.earningVisible),
+    ...moneyLifecycleColumns(kind, r.earningVisible, role),
     r.lppVisible && {
       id: 'lpp',
       header: 'LPP',

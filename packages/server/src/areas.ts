@@ -32,6 +32,7 @@ import performanceRoutes from './performance/routes';
 import salesRoutes from './sales/routes';
 import payPeriodsRoutes from './pay-periods/routes';
 import payStatementsRoutes from './pay-statements/routes';
+import reviewRoutes from './review/routes';
 
 export interface Area {
   prefix: string;
@@ -70,4 +71,5 @@ export const areas: Area[] = [
   { prefix: '', plugin: salesRoutes },
   { prefix: '', plugin: payPeriodsRoutes },
   { prefix: '', plugin: payStatementsRoutes },
+  { prefix: '', plugin: reviewRoutes },
 ];

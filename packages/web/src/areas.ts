@@ -21,6 +21,7 @@ import { siteAssignmentsArea } from './site-assignments/area';
 import { sitesArea } from './sites/area';
 import { spikeArea } from './spike/area';
 import { statsArea } from './stats/area';
+import { reviewArea } from './review/area';
 import { unapproveArea } from './unapprove/area';
 
 export const AREAS: readonly Area[] = [
@@ -31,6 +32,7 @@ export const AREAS: readonly Area[] = [
   agentsArea,
   siteAssignmentsArea,
   unapproveArea,
+  reviewArea,
   sitesArea,
   feesArea,
   statsArea,

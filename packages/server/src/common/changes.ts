@@ -1,12 +1,12 @@
 // Change notices: after writing what a process caches (sites, link types, agents, agent_sites, offices,
-// the black list), publish a topic so every process reloads. In-process handlers run at once; on
+// the black list: 'tracking'; the system options: 'options'), publish a topic so every process reloads. In-process handlers run at once; on
 // PostgreSQL the notice also goes out on a LISTEN/NOTIFY channel to the other processes.
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { Config } from '../config';
 import { sql, type Database, type Db } from '../db/client';
 
-const TOPICS = ['tracking'] as const;
+const TOPICS = ['tracking', 'options'] as const;
 export type ChangeTopic = (typeof TOPICS)[number];
 const isTopic = (s: string | undefined): s is ChangeTopic => TOPICS.includes(s as ChangeTopic);
 export type ChangeHandler = (topic: ChangeTopic) => Promise<void> | void;
@@ -15,7 +15,7 @@ interface PublishCtx {
   db: Db;
   dbKind: Database['kind'];
 }
-type ChangeCtx = PublishCtx & { config: Pick<Config, 'databaseUrl'> };
+export type ChangeCtx = PublishCtx & { config: Pick<Config, 'databaseUrl'> };
 
 const CHANNEL = 'salesdesk_changes';
 const RECONNECT_MS = 1000;

@@ -1,6 +1,9 @@
 // System options (name/value rows) and the IP black list lookups other areas share.
 import { eq } from 'drizzle-orm';
 import {
+  FRAUD_DEFAULTS,
+  FRAUD_MODE_DEFAULT,
+  FRAUD_OPTION_NAMES,
   OPTION_NAMES,
   PAY_CYCLE_DEFAULT,
   POSTBACK_LOG_DAYS_DEFAULT,
@@ -19,6 +22,14 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   [OPTION_LPP_VISIBLE]: '0',
   [OPTION_NAMES.postbackLogDays]: String(POSTBACK_LOG_DAYS_DEFAULT),
   [OPTION_NAMES.payCycle]: PAY_CYCLE_DEFAULT,
+  [FRAUD_OPTION_NAMES.fastSaleMode]: FRAUD_MODE_DEFAULT,
+  [FRAUD_OPTION_NAMES.fastSaleSeconds]: String(FRAUD_DEFAULTS.fastSaleSeconds),
+  [FRAUD_OPTION_NAMES.repeatEmailMode]: FRAUD_MODE_DEFAULT,
+  [FRAUD_OPTION_NAMES.repeatEmailMax]: String(FRAUD_DEFAULTS.repeatEmailMax),
+  [FRAUD_OPTION_NAMES.selfReferralMode]: FRAUD_MODE_DEFAULT,
+  [FRAUD_OPTION_NAMES.refundRateMode]: FRAUD_MODE_DEFAULT,
+  [FRAUD_OPTION_NAMES.refundRatePercent]: String(FRAUD_DEFAULTS.refundRatePercent),
+  [FRAUD_OPTION_NAMES.refundRateMinSales]: String(FRAUD_DEFAULTS.refundRateMinSales),
 };
 
 export async function getOption(db: Queryable, name: string): Promise<string> {

@@ -368,6 +368,9 @@ export const sales = pgTable(
       .default(sql`'epoch'::date`),
     // FraudRule bits: the rules the sale tripped when it arrived (flag or hold); 0 for clean rows.
     fraudFlags: smallint('fraud_flags').notNull().default(0),
+    // The client address of the site's postback that wrote this sale, bonus or reversal: the row is that
+    // postback's ACCEPTED entry in the postback log. Null for rows no postback wrote.
+    postbackIp: varchar('postback_ip', { length: 64 }),
   },
   (t) => [
     // A sale or bonus once per (site, txId); reversal rows repeat the txId of the sale they reverse.
@@ -394,6 +397,11 @@ export const sales = pgTable(
     index('sales_email_idx').on(t.customerEmail),
     // A period's rows: its live totals while open, its snapshot when it closes.
     index('sales_pay_period_idx').on(t.payPeriod, t.agentId),
+    // The rows no postback wrote (adjustments, an admin's reversals, imported history): few, so the
+    // postback log counts its accepted entries as every row of the period less these, from indexes alone.
+    index('sales_no_postback_idx')
+      .on(t.date, t.siteId)
+      .where(sql`postback_ip is null`),
     // The review queue: held and flagged sales, newest first.
     index('sales_review_idx')
       .on(t.date, t.id)
@@ -454,9 +462,11 @@ export const migrationAgents = pgTable('migration_agents', {
   importedAt: ts('imported_at').notNull().defaultNow(),
 });
 
-// Every postback that reached the server and what came of it (POSTBACK_RESULTS); never its token.
-// Refused postbacks past a rate per site and address are summed into one row (`count`), so a flood
-// cannot grow the table without bound; rows older than the postback log option's days are deleted.
+// The postback log's rows other than accepted sales and reversals (those are their rows in sales, with
+// postback_ip): repeats, refusals (POSTBACK_RESULTS) and the accepted reversal of a held sale, which has
+// no row of its own; never a token. Refused postbacks past a rate per site and address are summed into
+// one row (`count`), so a flood cannot grow the table without bound; rows older than the postback log
+// option's days are deleted (accepted sales never are).
 export const postbackLogs = pgTable(
   'postback_logs',
   {

@@ -1,6 +1,7 @@
 // What a demo history run generated (printed by `npm start` and `npm run seed`), and its progress line.
 import { easternDay, weekOf } from '@salesdesk/contract';
 import type { DayPlan, HistoryCast } from './history-plan';
+import type { FraudCounts } from './fraud';
 import type { MoneyEventCounts } from './money-events';
 
 export interface HistoryCounts {
@@ -19,6 +20,8 @@ export interface HistorySummary extends HistoryCounts {
   avpWeeks: Record<AvpBand, number>;
   /** Refunds, chargebacks, held and rejected sales and adjustments made over the history. */
   money: MoneyEventCounts;
+  /** Sales flagged by the fraud rules, held for review, and the reversals of the high-refund agent. */
+  fraud: FraudCounts;
   seconds: number;
 }
 
@@ -66,7 +69,8 @@ export function describeHistory(s: HistorySummary): string {
     `Demo history ${s.from} .. ${s.to} (${s.days} days, ${s.path} path, ${s.seconds.toFixed(1)} s): ` +
     `${n(s.clicks)} clicks (${n(s.uniques)} unique), ${n(s.sales)} sales, ${n(s.bonuses)} bonus events; ` +
     `agent-weeks at AVP volume ${avp}; ${n(s.money.refunds)} refunds, ${n(s.money.chargebacks)} chargebacks, ` +
-    `${n(s.money.held)} sales held, ${n(s.money.rejected)} rejected, ${n(s.money.adjustments)} adjustments.`
+    `${n(s.money.held)} sales held, ${n(s.money.rejected)} rejected, ${n(s.money.adjustments)} adjustments; ` +
+    `${n(s.fraud.flagged)} sales flagged by fraud rules, ${n(s.fraud.held)} held for review.`
   );
 }
 

@@ -9,6 +9,7 @@ import { flushClicks, recordClick } from '../tracking/service';
 import { loadClickableAgentSites } from '../tracking/sql';
 import { queryRows, type Queryable } from '../db/client';
 import { insertHistoryBulk } from './history-bulk';
+import { addDemoFraud } from './fraud';
 import { addDemoMoneyEvents } from './money-events';
 import {
   demoTxId,
@@ -109,6 +110,12 @@ export async function generateDemoHistory(
     cast.agents.map((a) => a.id),
     new Date(plan.now),
   );
+  const fraud = await addDemoFraud(
+    ctx.db,
+    cast.sites.map((s) => s.id),
+    cast.agents.map((a) => a.id),
+    new Date(plan.now),
+  );
   return {
     path: bulk ? 'bulk' : 'service',
     from: days[0],
@@ -117,6 +124,7 @@ export async function generateDemoHistory(
     ...counts,
     avpWeeks: tally.bands(),
     money,
+    fraud,
     seconds: (Date.now() - started) / 1000,
   };
 }

@@ -29,28 +29,41 @@ const numbered = (siteIds: number[], statuses: number[] = [SaleStatus.Approved])
     and status = any(${sql.param(statuses)}::smallint[]) and reversal_kind is null`;
 
 /** Reverses every `every`-th sale, `afterDays(n)` days after it was made, when that is before `now`. */
-async function reverseEvery(
+function reverseEvery(
   db: Queryable,
   siteIds: number[],
   now: Date,
   r: { eventType: number; every: number; offset: number; minDays: number; spreadDays: number; note: string },
 ): Promise<number> {
-  const row = await queryOne<{ n: number }>(
+  return reverseDue(
     db,
-    sql`with target as (
+    sql`select * from (
           select *, date + ((${r.minDays} + (n / ${r.every}) % ${r.spreadDays}) * interval '1 day') as at
           from (${numbered(siteIds)}) s
           where n % ${r.every} = ${r.offset}
-        ), due as (select * from target where at < ${now.toISOString()}::timestamptz),
+        ) t where at < ${now.toISOString()}::timestamptz`,
+    r.eventType,
+    r.note,
+  );
+}
+
+/**
+ * Reverses the sales `due` selects (SALE_COLUMNS and `at`, the reversal's instant) with reversal rows of
+ * `eventType` dated `at`, and their stats_daily figures, in one statement; answers how many.
+ */
+export async function reverseDue(db: Queryable, due: SQL, eventType: number, note: string): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    db,
+    sql`with due as (${due}),
         marked as (
-          update sales s set reversal_kind = ${r.eventType}, changed_at = d.at
+          update sales s set reversal_kind = ${eventType}, changed_at = d.at
           from due d where s.id = d.id
           returning s.id
         ), reversal as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
                              payout, earning, lpp, tx_id, referer, status, reverses_id, note, changed_at)
-          select at, ${r.eventType}, site_id, type_id, agent_id, office_id, click_id, customer_email,
-                 -payout, -earning, -lpp, tx_id, referer, ${SaleStatus.Approved}, id, ${r.note}, at
+          select at, ${eventType}, site_id, type_id, agent_id, office_id, click_id, customer_email,
+                 -payout, -earning, -lpp, tx_id, referer, ${SaleStatus.Approved}, id, ${note}, at
           from due
           returning ${SALE_COLUMNS}
         ), rolled as (

@@ -1,7 +1,7 @@
 // The demo postback log, from the demo history's sales (which the history records without a postback
-// call): each sale's accepted postback from its site's address, a few repeats a minute later, and each
-// site's refusals (a wrong token most weeks, unknown clicks, one flood summed into a row) plus a site id
-// nobody has. Deterministic: derived from the sale ids and days.
+// call): each sale and bonus is made its postback's accepted entry (its site's address on the row), a few
+// were repeated a minute later, and each site has refusals (a wrong token most weeks, unknown clicks, one
+// flood summed into a row) plus a site id nobody has. Deterministic: derived from the sale ids and days.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { and } from '../common/list';
@@ -18,12 +18,9 @@ export async function seedDemoPostbackLogs(db: Queryable, siteIds?: number[]) {
         sql`, `,
       )})`,
   ]);
+  await db.execute(sql`update sales s set postback_ip = ${siteIp('s.site_id')} where ${sold}`);
   await db.execute(sql`
     insert into postback_logs (time, site_id, ip, event, tx_id, click_id, result, sale_id)
-    select s.date, s.site_id, ${siteIp('s.site_id')}, case s.event_type when 1 then 'bonus' else 'sale' end,
-           s.tx_id, s.click_id, 'ACCEPTED', s.id
-    from sales s where ${sold}
-    union all
     select s.date + interval '1 minute', s.site_id, ${siteIp('s.site_id')},
            case s.event_type when 1 then 'bonus' else 'sale' end, s.tx_id, s.click_id, 'DUPLICATE', s.id
     from sales s where ${sold} and s.id % 37 = 0`);

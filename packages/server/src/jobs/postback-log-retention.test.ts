@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPTION_NAMES } from '@salesdesk/contract';
 import { options } from '../db/schema';
-import { buildSite } from '../test/factories';
+import { buildClickPath, buildSite } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
-import { bulkPostbackLogs, insertPostbackLogs, logIdsOf } from '../test/postback-logs-fixtures';
+import { clickAt, saleAt } from '../test/logs-fixtures';
+import { bulkLogRows, insertPostbackLogs, logKeysOf, logRowKeysOf } from '../test/postback-logs-fixtures';
 import { trimPostbackLog } from './postback-log-retention';
 
 let env: TestEnv;
@@ -26,7 +27,7 @@ const clearOld = async () => {
   await trimPostbackLog(env.ctx.db, NOW);
   await setDays('90');
 };
-const remaining = async (siteId: number) => (await logIdsOf(env.ctx.db, siteId)).map((r) => Number(r.id));
+const remaining = (siteId: number) => logRowKeysOf(env.ctx.db, siteId);
 
 describe('trimPostbackLog', () => {
   it('keeps 90 days unless the option says otherwise', async () => {
@@ -34,7 +35,11 @@ describe('trimPostbackLog', () => {
     const { site } = await buildSite(env.ctx);
     const ids = await insertPostbackLogs(
       env.ctx.db,
-      [1, 29.9, 30.1, 89.9, 90.1, 400].map((d) => ({ time: daysBefore(d), siteId: site.id })),
+      [1, 29.9, 30.1, 89.9, 90.1, 400].map((d) => ({
+        time: daysBefore(d),
+        siteId: site.id,
+        result: 'WRONG_TOKEN' as const,
+      })),
     );
     expect(await trimPostbackLog(env.ctx.db, NOW)).toBe(2);
     expect(await remaining(site.id)).toEqual(ids.slice(0, 4));
@@ -52,12 +57,27 @@ describe('trimPostbackLog', () => {
     await clearOld();
     const { site } = await buildSite(env.ctx);
     // 36 rows from 100 days back, three per instant, and 3 recent ones.
-    await bulkPostbackLogs(env.ctx.db, site.id, 36, daysBefore(100), 60_000);
-    const [recent] = await insertPostbackLogs(env.ctx.db, [{ time: daysBefore(2), siteId: site.id }]);
+    await bulkLogRows(env.ctx.db, site.id, 36, daysBefore(100), 60_000);
+    const [recent] = await insertPostbackLogs(env.ctx.db, [
+      { time: daysBefore(2), siteId: site.id, result: 'DUPLICATE' },
+    ]);
     expect(await trimPostbackLog(env.ctx.db, NOW, { batch: 10, stopping: () => true })).toBe(10);
     expect(await remaining(site.id)).toHaveLength(27);
     const runs = await Promise.all([1, 2].map(() => trimPostbackLog(env.ctx.db, NOW, { batch: 7 })));
     expect(runs.reduce<number>((sum, n) => sum + (n ?? 0), 0)).toBe(26);
     expect(await remaining(site.id)).toEqual([recent]);
+  });
+
+  it('never deletes an accepted postback: it is its sale, kept as long as the sale', async () => {
+    await clearOld();
+    const path = await buildClickPath(env.ctx);
+    const click = await clickAt(env.ctx, path, daysBefore(401));
+    const sale = await saleAt(env.ctx, path.site.id, click, daysBefore(400), { ip: '10.3.0.1' });
+    const [duplicate] = await insertPostbackLogs(env.ctx.db, [
+      { time: daysBefore(399), siteId: path.site.id, result: 'DUPLICATE', saleId: sale },
+    ]);
+    expect(await logKeysOf(env.ctx.db, path.site.id)).toEqual([duplicate, `sale-${sale}`]);
+    expect(await trimPostbackLog(env.ctx.db, NOW)).toBe(1);
+    expect(await logKeysOf(env.ctx.db, path.site.id)).toEqual([`sale-${sale}`]);
   });
 });

@@ -1,5 +1,7 @@
-// The postback log keeps the option's days (90 by default): once a day, at 01:30 Eastern, older rows
-// are deleted in batches, each its own short transaction, by one process at a time.
+// The postback log keeps the option's days (90 by default): once a day, at 01:30 Eastern, older rows of
+// postback_logs (repeats and refusals) are deleted in batches, each its own short transaction, by one
+// process at a time. An accepted sale or reversal is its own row in sales, so its entry lasts as long as
+// the sale: never deleted.
 import { sql } from 'drizzle-orm';
 import { queryOne, type Db } from '../db/client';
 import { postbackLogDays } from '../common/options';

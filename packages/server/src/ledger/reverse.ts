@@ -27,6 +27,8 @@ export interface ReverseInput {
    * week than its sale); never earlier than the sale. The once-only guarantee is the same either way.
    */
   at?: Date;
+  /** A site's postback: its client address, kept on the reversal row (the postback's log entry). */
+  ip?: string | null;
 }
 
 /** The sale a reversal names: by id (an admin) or by the site's txId (a postback). */
@@ -64,10 +66,11 @@ export async function reverseSale(db: Queryable, ref: SaleRef, input: ReverseInp
           returning s.id
         ), reversal as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
-                             payout, earning, lpp, tx_id, referer, status, reverses_id, note, changed_by, changed_at)
+                             payout, earning, lpp, tx_id, referer, status, reverses_id, note, changed_by, changed_at,
+                             postback_ip)
           select coalesce(${input.at?.toISOString() ?? null}::timestamptz, now()), ${eventType}, t.site_id, t.type_id, t.agent_id, t.office_id, t.click_id, t.customer_email,
                  -t.payout, -t.earning, -t.lpp, t.tx_id, t.referer, ${SaleStatus.Approved}, t.id, ${input.reason},
-                 ${input.by}, now()
+                 ${input.by}, now(), ${input.ip ?? null}::varchar
           from target t join marked m on m.id = t.id
           where t.status = ${SaleStatus.Approved}
           returning ${SALE_COLUMNS}

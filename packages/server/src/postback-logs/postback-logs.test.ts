@@ -1,9 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Role, type TList, type TPostbackLogRow } from '@salesdesk/contract';
-import { buildAdmin, buildClickPath, buildSite, tokenFor, uniqueName } from '../test/factories';
+import { Role, ZPostbackLogSearch, type TList, type TPostbackLogRow } from '@salesdesk/contract';
+import { handlePostback } from '../postback/service';
+import { postbackLogChunks } from './sql';
+import { buildAdmin, buildClickPath, tokenFor, uniqueName } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { bulkPostbackLogs, insertPostbackLogs, logIdsOf } from '../test/postback-logs-fixtures';
+import { clickAt, saleAt } from '../test/logs-fixtures';
+import { logRowsOf } from '../test/postback-fixtures';
+import { bulkPostbackLog, insertPostbackLogs, logKeysOf } from '../test/postback-logs-fixtures';
 
 let env: TestEnv;
 let adminToken: string;
@@ -24,20 +28,28 @@ const exportCsv = (token: string, body: unknown) =>
   call<string>(env.app, 'POST', 'postback-logs/export', { token, body });
 const rowsOf = (csv: string) => parse(csv.replace(/^\uFEFF/, '')) as string[][];
 
-/** A site with five postbacks in March 2024: accepted, duplicate and refused ones. */
+/**
+ * A site with five postbacks in March 2024: an accepted sale (its row in sales), its duplicate, and
+ * refused ones (log rows).
+ */
 async function siteWithLog() {
-  const { site } = await buildSite(env.ctx);
+  const path = await buildClickPath(env.ctx);
+  const site = path.site;
   const tx = uniqueName('tx');
-  const ids = await insertPostbackLogs(env.ctx.db, [
-    // 2024-03-01T04:59Z is still 29 February in New York.
-    { time: '2024-03-01T04:59:00Z', siteId: site.id, txId: `${tx}-a`, clickId: 901, saleId: 11 },
+  const click = await clickAt(env.ctx, path, '2024-02-28T12:00:00Z');
+  // 2024-03-01T04:59Z is still 29 February in New York.
+  const saleId = await saleAt(env.ctx, site.id, click, '2024-03-01T04:59:00Z', {
+    txId: `${tx}-a`,
+    ip: '10.0.0.1',
+  });
+  const logged = await insertPostbackLogs(env.ctx.db, [
     {
       time: '2024-03-01T05:00:00Z',
       siteId: site.id,
       txId: `${tx}-a`,
-      clickId: 901,
+      clickId: click,
       result: 'DUPLICATE',
-      saleId: 11,
+      saleId,
     },
     { time: '2024-03-02T12:00:00Z', siteId: site.id, result: 'WRONG_TOKEN', ip: '198.51.100.7', count: 40 },
     { time: '2024-03-03T12:00:00Z', siteId: site.id, txId: `${tx}-b`, clickId: 902, result: 'UNKNOWN_CLICK' },
@@ -49,19 +61,20 @@ async function siteWithLog() {
       result: 'ALREADY_REVERSED',
     },
   ]);
-  return { site, tx, ids };
+  return { path, site, tx, click, saleId, ids: [`sale-${saleId}`, ...logged] };
 }
 
 describe('POST postback-logs', () => {
   it('lists a site’s postbacks newest first with the site’s name, for admins and superadmins', async () => {
-    const { site, tx, ids } = await siteWithLog();
+    const { site, tx, click, saleId, ids } = await siteWithLog();
     for (const token of [adminToken, superToken]) {
       const res = await search(token, { siteId: site.id });
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(5);
       expect(res.body.items.map((r) => r.id)).toEqual([...ids].reverse());
     }
-    const [newest, , wrongToken, , oldest] = (await search(adminToken, { siteId: site.id })).body.items;
+    const [newest, , wrongToken, duplicate, oldest] = (await search(adminToken, { siteId: site.id })).body
+      .items;
     expect(newest).toMatchObject({
       event: 'refund',
       result: 'ALREADY_REVERSED',
@@ -77,11 +90,64 @@ describe('POST postback-logs', () => {
       ip: '10.0.0.1',
       event: 'sale',
       txId: `${tx}-a`,
-      clickId: 901,
+      clickId: click,
       result: 'ACCEPTED',
-      saleId: 11,
+      saleId,
       count: 1,
     });
+    expect(duplicate).toMatchObject({ id: ids[1], result: 'DUPLICATE', clickId: click, saleId });
+  });
+
+  it('shows accepted reversals as their reversal rows, and a held sale’s as its log row', async () => {
+    const paid = await buildClickPath(env.ctx);
+    const held = await buildClickPath(env.ctx, { holdDays: 5 });
+    const tx = uniqueName('tx');
+    const sold = async (p: typeof paid, txId: string) =>
+      saleAt(env.ctx, p.site.id, await clickAt(env.ctx, p, '2024-06-01T12:00:00Z'), '2024-06-02T12:00:00Z', {
+        txId,
+        ip: '10.7.0.1',
+      });
+    const paidSale = await sold(paid, tx);
+    const heldSale = await sold(held, tx);
+    const refund = (p: typeof paid) =>
+      handlePostback(env.ctx, {
+        siteId: p.site.id,
+        ip: '10.7.0.2',
+        raw: { token: p.site.postbackToken, event: 'chargeback', txId: tx },
+      });
+    const reversal = (await refund(paid)).saleId;
+    expect((await refund(held)).saleId).toBe(heldSale);
+    const found = async (body: object) =>
+      (await search(adminToken, body)).body.items.map((r) => [r.id, r.event, r.ip, r.clickId, r.saleId]);
+    const logged = await logRowsOf(env.ctx, held.site.id, '10.7.0.2');
+    expect(logged).toHaveLength(1);
+    const [heldKey] = (await search(adminToken, { siteId: held.site.id, result: 'ACCEPTED' })).body.items
+      .filter((r) => r.event === 'chargeback')
+      .map((r) => r.id);
+    expect(heldKey).toMatch(/^log-\d+$/);
+    // The txId alone finds both sites' sales and reversals (through each site's txId index).
+    expect(await found({ txId: tx, result: 'ACCEPTED' })).toEqual([
+      [heldKey, 'chargeback', '10.7.0.2', null, heldSale],
+      [`sale-${reversal}`, 'chargeback', '10.7.0.2', null, reversal],
+      [`sale-${heldSale}`, 'sale', '10.7.0.1', expect.any(Number), heldSale],
+      [`sale-${paidSale}`, 'sale', '10.7.0.1', expect.any(Number), paidSale],
+    ]);
+    expect(await found({ siteId: paid.site.id, txId: tx })).toEqual([
+      [`sale-${reversal}`, 'chargeback', '10.7.0.2', null, reversal],
+      [`sale-${paidSale}`, 'sale', '10.7.0.1', expect.any(Number), paidSale],
+    ]);
+    // A reversal names no click: the click filter finds the sale only.
+    const [{ clickId }] = (await search(adminToken, { siteId: paid.site.id, txId: tx })).body.items.slice(-1);
+    expect(await found({ clickId })).toEqual([[`sale-${paidSale}`, 'sale', '10.7.0.1', clickId, paidSale]]);
+    expect(await found({ siteId: paid.site.id, result: 'DUPLICATE' })).toEqual([]);
+  });
+
+  it('leaves out sales no postback wrote (no address): the demo history, adjustments', async () => {
+    const p = await buildClickPath(env.ctx);
+    const click = await clickAt(env.ctx, p, '2024-07-01T12:00:00Z');
+    await saleAt(env.ctx, p.site.id, click, '2024-07-01T12:05:00Z');
+    const res = await search(adminToken, { siteId: p.site.id });
+    expect(res.body).toEqual({ items: [], total: 0 });
   });
 
   it('keeps a postback naming no site, without a name; a site id that names none finds nothing', async () => {
@@ -97,7 +163,7 @@ describe('POST postback-logs', () => {
   });
 
   it('filters by result, Eastern days (both included), exact txId and click id', async () => {
-    const { site, tx, ids } = await siteWithLog();
+    const { site, tx, click, ids } = await siteWithLog();
     const found = async (body: object) =>
       (await search(adminToken, { siteId: site.id, ...body })).body.items.map((r) => r.id);
     expect(await found({ result: 'WRONG_TOKEN' })).toEqual([ids[2]]);
@@ -109,19 +175,25 @@ describe('POST postback-logs', () => {
     expect(await found({ txId: `${tx}` })).toEqual([]);
     expect(await found({ txId: `${tx}-A` })).toEqual([]);
     expect(await found({ clickId: 902 })).toEqual([ids[3]]);
+    expect(await found({ clickId: click })).toEqual([ids[1], ids[0]]);
+    expect(await found({ result: 'ACCEPTED' })).toEqual([ids[0]]);
+    expect(await found({ result: 'ACCEPTED', start: '2024-03-01', end: '2024-03-31' })).toEqual([]);
     expect(await found({ txId: `${tx}-a`, result: 'ACCEPTED' })).toEqual([ids[0]]);
     // Without a site: the txId alone finds the rows, whatever site they name.
     const byTx = await search(adminToken, { txId: `${tx}-b` });
     expect(byTx.body).toMatchObject({ total: 1, items: [{ id: ids[3] }] });
   });
 
-  it('pages across every row without losing or repeating one, in both directions', async () => {
-    const { site } = await buildSite(env.ctx);
-    // Three rows share each instant: the id breaks the ties.
-    await bulkPostbackLogs(env.ctx.db, site.id, 61, '2024-04-10T12:00:00Z', 60_000);
-    const expected = (await logIdsOf(env.ctx.db, site.id)).map((r) => Number(r.id));
+  it('pages across every row of both sources without losing or repeating one, in both directions', async () => {
+    const path = await buildClickPath(env.ctx);
+    const site = path.site;
+    const click = await clickAt(env.ctx, path, '2024-04-01T12:00:00Z');
+    // Three rows share each instant, sales and log rows among them: the tie-breaker orders them.
+    await bulkPostbackLog(env.ctx, site.id, click, 61, '2024-04-10T12:00:00Z', 60_000);
+    const expected = await logKeysOf(env.ctx.db, site.id);
+    expect(expected).toHaveLength(61);
     const walk = async (extra: object) => {
-      const seen: number[] = [];
+      const seen: string[] = [];
       for (let page = 1; page <= 9; page++) {
         const res = await search(adminToken, { siteId: site.id, pageSize: 7, page, ...extra });
         expect(res.body.total).toBe(61);
@@ -132,6 +204,15 @@ describe('POST postback-logs', () => {
     expect(await walk({})).toEqual(expected);
     expect(await walk({ sortField: 'time', sortAsc: false })).toEqual(expected);
     expect(await walk({ sortField: 'time', sortAsc: true })).toEqual([...expected].reverse());
+    // The export's chunks: each continues after the last row of the one before, across both sources.
+    const chunked = async (sortAsc: boolean) => {
+      const q = ZPostbackLogSearch.parse({ siteId: site.id, sortField: 'time', sortAsc });
+      const keys: string[] = [];
+      for await (const chunk of postbackLogChunks(env.ctx.db, q, 4)) keys.push(...chunk.map((r) => r.ord));
+      return keys.map((ord) => (BigInt(ord) % 2n ? `log-${BigInt(ord) / 2n}` : `sale-${BigInt(ord) / 2n}`));
+    };
+    expect(await chunked(false)).toEqual(expected);
+    expect(await chunked(true)).toEqual([...expected].reverse());
     const refused = await search(adminToken, {
       siteId: site.id,
       result: 'WRONG_TOKEN',
@@ -194,7 +275,7 @@ describe('POST postback-logs', () => {
 
 describe('POST postback-logs/export', () => {
   it('writes every matching row with the screen’s columns, newest first', async () => {
-    const { site, tx } = await siteWithLog();
+    const { site, tx, click, saleId } = await siteWithLog();
     const ghost = 2_100_000_000 + Math.floor(Math.random() * 40_000_000);
     await insertPostbackLogs(env.ctx.db, [
       { time: '2024-03-02T13:00:00Z', siteId: ghost, txId: `${tx}-a`, result: 'UNKNOWN_SITE', event: null },
@@ -208,8 +289,28 @@ describe('POST postback-logs/export', () => {
       ['Time', 'Site', 'IP', 'Event', 'Tx id', 'Click id', 'Result', 'Sale id', 'Count'],
       ['2024-03-04 (07:00)', site.sitename, '10.0.0.1', 'refund', `${tx}-a`, '', 'Already reversed', '', '1'],
       ['2024-03-02 (08:00)', `#${ghost}`, '10.0.0.1', '', `${tx}-a`, '', 'Unknown site', '', '1'],
-      ['2024-03-01 (00:00)', site.sitename, '10.0.0.1', 'sale', `${tx}-a`, '901', 'Duplicate', '11', '1'],
-      ['2024-02-29 (23:59)', site.sitename, '10.0.0.1', 'sale', `${tx}-a`, '901', 'Accepted', '11', '1'],
+      [
+        '2024-03-01 (00:00)',
+        site.sitename,
+        '10.0.0.1',
+        'sale',
+        `${tx}-a`,
+        `${click}`,
+        'Duplicate',
+        `${saleId}`,
+        '1',
+      ],
+      [
+        '2024-02-29 (23:59)',
+        site.sitename,
+        '10.0.0.1',
+        'sale',
+        `${tx}-a`,
+        `${click}`,
+        'Accepted',
+        `${saleId}`,
+        '1',
+      ],
     ]);
     const refused = rowsOf((await exportCsv(superToken, { siteId: site.id, result: 'WRONG_TOKEN' })).body);
     expect(refused.slice(1)).toEqual([

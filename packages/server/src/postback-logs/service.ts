@@ -15,6 +15,11 @@ import { csvFileName, sendCsv, type CsvColumn } from '../common/csv';
 import { postbackLogChunks, searchPostbackLogs, type PostbackLogRecord } from './sql';
 
 const toId = (v: string | number | null) => (v === null ? null : Number(v));
+// ord is twice the source row's id, plus one for a postback_logs row (postback-logs/sql.ts).
+const rowKey = (ord: string | number) => {
+  const n = BigInt(ord);
+  return n % 2n === 0n ? `sale-${n / 2n}` : `log-${n / 2n}`;
+};
 
 // The column is a varchar written by the postback; a code this version does not know is shown as sent.
 const isResult = (v: string): v is TPostbackResult => (POSTBACK_RESULTS as readonly string[]).includes(v);
@@ -22,7 +27,7 @@ const resultLabel = (v: string) => (isResult(v) ? POSTBACK_RESULT_LABELS[v] : v)
 
 function toRow(r: PostbackLogRecord): TPostbackLogRow {
   return {
-    id: Number(r.id),
+    id: rowKey(r.ord),
     time: new Date(r.time).toISOString(),
     siteId: r.site_id,
     sitename: r.sitename,

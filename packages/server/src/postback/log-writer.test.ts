@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOne, sql, type Db } from '../db/client';
 import { testEnv, type TestEnv } from '../test/harness';
-import { clickedPath, logRowsOf, queryOf, startLane } from '../test/postback-fixtures';
+import { clickedPath, logRowsOf, postbackLogOf, queryOf, startLane } from '../test/postback-fixtures';
 import { FLUSH_MS, PostbackLogWriter, REFUSED_PER_MINUTE, type PostbackLogEntry } from './log-writer';
 
 let env: TestEnv;
@@ -104,7 +104,7 @@ describe('a flood of refused postbacks', () => {
       ip,
     );
     expect(accepted.status).toBe(200);
-    const rows = await logRowsOf(env.ctx, p.site.id, ip);
+    const rows = await postbackLogOf(env.ctx, p.site.id, ip);
     const refusals = rows.filter((r) => r.result === 'WRONG_TOKEN');
     expect(refusals.reduce((n, r) => n + r.count, 0)).toBe(FLOOD);
     // One by one up to the rate, then one summed row per flush (a flush a second while they arrive).

@@ -1,6 +1,6 @@
 // Every refusal answers its reason code, the same through the lane (a plain GET) and through the Fastify
-// route (POST, form and JSON), and each postback leaves its postback_logs row: the result, the sale it made
-// or touched, the client address, and never the token.
+// route (POST, form and JSON), and each postback leaves its postback log entry: the result, the sale it
+// made or touched, the client address, and never the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   POSTBACK_RATE_PER_MINUTE,
@@ -13,11 +13,13 @@ import { testEnv, type TestEnv } from '../test/harness';
 import {
   clickedPath,
   logRowsOf,
+  postbackLogOf,
   postRoute,
   queryOf,
   startLane,
   type Answer,
   type ClickedPath,
+  type LogRow,
 } from '../test/postback-fixtures';
 import { postbackIpLimit, postbackSiteLimit } from './ip-limit';
 
@@ -218,6 +220,9 @@ describe('the OpenAPI page', () => {
   });
 });
 
+const brief = (rows: LogRow[]) =>
+  rows.map((r) => [r.result, r.event, r.tx_id, r.click_id, r.sale_id && Number(r.sale_id)]);
+
 describe('the postback log', () => {
   it('keeps accepted and duplicate sales and reversals with the sale each made or touched', async () => {
     const p = await clickedPath(env);
@@ -228,11 +233,10 @@ describe('the postback log', () => {
     const refund = await send('form', p.site.id, { token, event: 'refund', txId: 'L1' }, ip);
     const refundAgain = await send('lane', p.site.id, { token, event: 'refund', txId: 'L1' }, ip);
     expect([first, again, refund, refundAgain].map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    const rows = await logRowsOf(env.ctx, p.site.id, ip);
-    const brief = rows.map((r) => [r.result, r.event, r.tx_id, r.click_id, r.sale_id && Number(r.sale_id)]);
     // Repeats wait for the writer's flush, so the order of the rows is not the order of arrival.
-    expect(brief).toHaveLength(4);
-    expect(brief).toEqual(
+    const rows = brief(await postbackLogOf(env.ctx, p.site.id, ip));
+    expect(rows).toHaveLength(4);
+    expect(rows).toEqual(
       expect.arrayContaining([
         ['ACCEPTED', 'sale', 'L1', String(p.clickId), first.body.saleId],
         ['ACCEPTED', 'refund', 'L1', null, refund.body.saleId],
@@ -240,11 +244,44 @@ describe('the postback log', () => {
         ['DUPLICATE', 'refund', 'L1', null, refund.body.saleId],
       ]),
     );
+    // The accepted ones are the sale and reversal rows themselves, with the address: no log row of their own.
+    expect((await logRowsOf(env.ctx, p.site.id, ip)).map((r) => r.result)).toEqual([
+      'DUPLICATE',
+      'DUPLICATE',
+    ]);
+    const ips = await queryRows<{ id: string; postback_ip: string }>(
+      env.ctx.db,
+      sql`select id::text, postback_ip from sales where site_id = ${p.site.id} order by id`,
+    );
+    expect(ips).toEqual([
+      { id: String(first.body.saleId), postback_ip: ip },
+      { id: String(refund.body.saleId), postback_ip: ip },
+    ]);
     const raw = await queryRows<{ line: string }>(
       env.ctx.db,
       sql`select row_to_json(l)::text as line from postback_logs l where site_id = ${p.site.id}`,
     );
     expect(raw.length).toBeGreaterThan(0);
     for (const { line } of raw) expect(line).not.toContain(token);
+  });
+
+  it('keeps the accepted refund of a held sale (no reversal row) as a log row of its own', async () => {
+    const p = await clickedPath(env, { holdDays: 3 });
+    const ip = freshIp();
+    const first = await send('lane', p.site.id, sale(p, { txId: 'H1' }), ip);
+    const refund = await send(
+      'lane',
+      p.site.id,
+      { token: p.site.postbackToken, event: 'refund', txId: 'H1' },
+      ip,
+    );
+    expect([first.status, refund.status, refund.body.saleId]).toEqual([200, 200, first.body.saleId]);
+    expect(brief(await postbackLogOf(env.ctx, p.site.id, ip))).toEqual([
+      ['ACCEPTED', 'sale', 'H1', String(p.clickId), first.body.saleId],
+      ['ACCEPTED', 'refund', 'H1', null, first.body.saleId],
+    ]);
+    expect((await logRowsOf(env.ctx, p.site.id, ip)).map((r) => [r.result, r.event])).toEqual([
+      ['ACCEPTED', 'refund'],
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 // A site's refund or chargeback postback: reverseSale (ledger/reverse.ts) on the sale its txId names,
-// once per (site, txId, kind). An accepted reversal's log row is written in its transaction, so an
-// acknowledged reversal is logged even if the process dies right after; repeats go to the log writer.
+// once per (site, txId, kind). An accepted reversal's log entry is its reversal row, which keeps the
+// client address; a held sale, only rejected, has no such row, so its entry is written to postback_logs
+// in the same transaction. Either way an acknowledged reversal is logged even if the process dies right
+// after; repeats go to the log writer.
 import type { TPostbackResponse, TReversalKind } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { reverseSale } from '../ledger/reverse';
-import { logEntry, logPostback, type PostbackCall } from './log';
+import { logEntry, logIp, logPostback, type PostbackCall } from './log';
 import { refused } from './refusal';
 import { insertPostbackLogs } from './sql';
 
@@ -21,9 +23,9 @@ export async function reversePostback(
   const { siteId, ip } = call;
   const fields = { event: kind, txId };
   const outcome = await ctx.db.transaction(async (tx) => {
-    const o = await reverseSale(tx, { siteId, txId }, { kind, reason: null, by: null });
-    if (o.kind === 'reversed')
-      await insertPostbackLogs(tx, [logEntry(siteId, ip, fields, 'ACCEPTED', o.reversalId ?? o.saleId)]);
+    const o = await reverseSale(tx, { siteId, txId }, { kind, reason: null, by: null, ip: logIp(ip) });
+    if (o.kind === 'reversed' && o.reversalId === null)
+      await insertPostbackLogs(tx, [logEntry(siteId, ip, fields, 'ACCEPTED', o.saleId)]);
     return o;
   });
   switch (outcome.kind) {

@@ -10,6 +10,7 @@ import type { AreaOptions } from '../context';
 import { PUBLIC } from '../http/access';
 import { clientIp } from '../http/client-ip';
 import { rateLimited } from '../http/errors';
+import { watchFraudSettings } from '../common/fraud-settings';
 import { loggableError } from '../common/loggable-error';
 import { countPostbackClient, postbackIpLimit } from './ip-limit';
 import { logRefusal, type PostbackCall } from './log';
@@ -31,8 +32,13 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
   startPostbackLog(ctx, {
     onError: (msg, err) => app.log.error({ error: loggableError(err) }, msg),
   });
+  // The fraud rules' cache follows option changes made in any process.
+  const unwatchRules = watchFraudSettings(ctx);
   // Runs after in-flight requests finished and before main.ts closes the database.
-  app.addHook('onClose', async () => closePostbackLog(ctx));
+  app.addHook('onClose', async () => {
+    await unwatchRules();
+    await closePostbackLog(ctx);
+  });
 
   // Sites usually POST forms; this parser is scoped to the postback plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

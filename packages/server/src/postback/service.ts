@@ -1,5 +1,5 @@
 // Postback rules (DESIGN.md rule 3 and section 9): check the site's token, then record the sale with its
-// rollup and log row in one statement, or reverse the sale its txId names; the answer is sent only after
+// rollup and client address (its log entry) in one statement, or reverse the sale its txId names; the answer is sent only after
 // that commit. Refusals throw a PostbackRefusal; the lane and the route log them (logRefusal).
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   type TPostbackSaleEvent,
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
+import { fraudSettings } from '../common/fraud-settings';
 import { runningTracking } from '../tracking/runtime';
 import { clickMayHaveLanded } from '../tracking/service';
 import { postbackSiteLimit } from './ip-limit';
@@ -28,7 +29,7 @@ export interface SaleInput {
   txId: string;
   /** When the sale happened; now when absent (postbacks). Generated history passes its own time. */
   date?: Date;
-  /** A postback's client address: the sale's log row is written with it. Absent: no log row. */
+  /** A postback's client address, kept on the sale (its postback log entry). Absent: not a postback. */
   ip?: string;
 }
 
@@ -38,9 +39,10 @@ export interface SaleResult {
 }
 
 /**
- * Records one sale of a known click of the site, at the rates in force now (copied onto the row), held
- * for the site's hold days. A repeated (site, txId) changes nothing and answers duplicate. Unknown click,
- * or a click of another site: refused (404).
+ * Records one sale of a known click of the site, at the rates in force now (copied onto the row), marked
+ * with the fraud rules it trips and held for review when one of them is set to hold, else held for the
+ * site's hold days. A repeated (site, txId) changes nothing and answers duplicate. Unknown click, or a
+ * click of another site: refused (404).
  */
 export async function recordSale(ctx: AppContext, input: SaleInput): Promise<SaleResult> {
   const row = {
@@ -52,10 +54,11 @@ export async function recordSale(ctx: AppContext, input: SaleInput): Promise<Sal
     date: input.date,
     ip: input.ip === undefined ? undefined : logIp(input.ip),
   };
-  let result = await insertSale(ctx.db, row);
+  const rules = await fraudSettings(ctx.db);
+  let result = await insertSale(ctx.db, row, rules);
   // A postback right after its click: the click may still be on its way to the table.
   if (!result.clickFound && (await clickMayHaveLanded(ctx, input.clickId)))
-    result = await insertSale(ctx.db, row);
+    result = await insertSale(ctx.db, row, rules);
   if (result.id !== undefined) return { duplicate: false, saleId: result.id };
   const existing = await findSaleId(ctx.db, input.siteId, input.txId);
   if (existing) return { duplicate: true, saleId: existing };

@@ -1,11 +1,13 @@
-// Postback queries: the site of a postback and the sale row with its stats_daily increment and log row in
-// one prepared statement; the lookups of the refused paths; the log writer's rows.
+// Postback queries: the site of a postback and the sale row with its stats_daily increment in one
+// prepared statement (the row, with the client address, is the postback's accepted log entry); the
+// lookups of the refused paths; the log writer's rows.
 import { sql, type SQL } from 'drizzle-orm';
-import { EventType, SaleStatus, type TPostbackResult } from '@salesdesk/contract';
+import { EventType, SaleStatus, type TFraudSettings } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { postbackLogs } from '../db/schema';
 import { param, preparedStatement, queryPrepared } from '../db/prepared';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../rollups/increments';
+import { fraudFlagsSql, fraudParams, HOLD_MASK } from './fraud-sql';
 
 const SITE = preparedStatement(
   'postback_site',
@@ -35,36 +37,44 @@ export interface SaleRow {
   txId: string;
   /** The sale time; the database clock when absent. */
   date?: Date;
-  /** The client address of a postback: its postback_logs row goes in with the sale. None: no log row. */
+  /** The client address of a postback, kept on the row (its postback log entry). None: not a postback. */
   ip?: string | null;
 }
 
 /**
- * One statement, prepared: finds the click of the site ($1, $2), inserts its sale at the office's enabled
- * custom rate, else the link type's (the bonus statement: the bonus fields), copying agent, office, type
- * and referer from the click, held for the site's hold days when it has any, adds it to stats_daily (one
- * row at most, so no grouping) and, for a postback ($7, its address), writes its log row: a sale that
- * was acknowledged is logged even if the process dies right after.
+ * One statement, prepared: finds the click of the site ($1, $2), evaluates the fraud rules ($8 to $13,
+ * fraud-sql.ts), inserts its sale at the office's enabled custom rate, else the link type's (the bonus
+ * statement: the bonus fields), copying agent, office, type and referer from the click, with the rules it
+ * tripped, held for review when one of them is set to hold (no hold_until: only a review releases it),
+ * else for the site's hold days when it has any, with the postback's client address ($7), and adds it to
+ * stats_daily (one row at most, so no grouping). The row is the postback's log entry, so an acknowledged
+ * sale is logged even if the process dies right after, at no extra write.
  */
 const saleStatement = (name: string, bonus: boolean) =>
   preparedStatement(
     name,
     sql`with click as (
-          select id, type_id, agent_id, office_id, referer,
-                 coalesce((select hold_days from sites where id = ${param(2, 'int')}), 0) as hold_days
-          from clicks
-          where id = ${param(1, 'bigint')} and site_id = ${param(2, 'int')}
+          select c.id, c.type_id, c.agent_id, c.office_id, c.referer, c.click_time, c.ip,
+                 coalesce(st.hold_days, 0) as hold_days, coalesce(st.use_approve_sale, false) as approve_sale,
+                 coalesce(${param(3, 'timestamptz')}, now()) as at
+          from clicks c left join sites st on st.id = ${param(2, 'int')}
+          where c.id = ${param(1, 'bigint')} and c.site_id = ${param(2, 'int')}
+        ), ruled as (
+          select c.*, ${fraudFlagsSql(bonus)} as flags from click c
+        ), judged as (
+          select r.*, (r.flags & ${HOLD_MASK}) <> 0 as review from ruled r
         ), inserted as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
-                             payout, earning, lpp, tx_id, referer, status, hold_until)
-          select coalesce(${param(3, 'timestamptz')}, now()), ${param(4, 'smallint')}, ${param(2, 'int')},
+                             payout, earning, lpp, tx_id, referer, status, hold_until, postback_ip, fraud_flags)
+          select c.at, ${param(4, 'smallint')}, ${param(2, 'int')},
                  c.type_id, c.agent_id, c.office_id, c.id, ${param(5, 'varchar')},
                  ${saleRate('payout', bonus)}, ${saleRate('earning', bonus)}, ${saleRate('lpp', bonus)},
                  ${param(6, 'varchar')}, c.referer,
-                 case when c.hold_days > 0 then ${sql.raw(String(SaleStatus.Held))} else ${sql.raw(String(SaleStatus.Approved))} end,
-                 case when c.hold_days > 0
-                      then coalesce(${param(3, 'timestamptz')}, now()) + make_interval(days => c.hold_days) end
-          from click c
+                 case when c.review or c.hold_days > 0 then ${sql.raw(String(SaleStatus.Held))}
+                      else ${sql.raw(String(SaleStatus.Approved))} end,
+                 case when not c.review and c.hold_days > 0 then c.at + make_interval(days => c.hold_days) end,
+                 ${param(7, 'varchar')}, c.flags
+          from judged c
           join link_types t on t.id = c.type_id and t.deleted_at is null
           left join office_fees f on f.type_id = t.id and f.office_id = c.office_id and f.enable
           on conflict (site_id, tx_id) where event_type in (0, 1) do nothing
@@ -73,11 +83,6 @@ const saleStatement = (name: string, bonus: boolean) =>
           insert into stats_daily (${ROLLUP_COLUMNS})
           select ${SALE_INCREMENTS} from inserted
           ${ROLLUP_ON_CONFLICT}
-        ), logged as (
-          insert into postback_logs (site_id, ip, event, tx_id, click_id, result, sale_id)
-          select ${param(2, 'int')}, ${param(7, 'varchar')}, ${sql.raw(bonus ? "'bonus'" : "'sale'")}, ${param(6, 'varchar')},
-                 ${param(1, 'bigint')}, ${sql.raw(`'${'ACCEPTED' satisfies TPostbackResult}'`)}, id
-          from inserted where ${param(7, 'varchar')} is not null
         )
         select exists (select 1 from click) as click_found, (select id from inserted) as id`,
   );
@@ -85,8 +90,12 @@ const saleStatement = (name: string, bonus: boolean) =>
 const INSERT_SALE = saleStatement('postback_sale', false);
 const INSERT_BONUS = saleStatement('postback_bonus', true);
 
-/** Records the sale; `id` is undefined when the click is unknown or (site, txId) exists. */
-export async function insertSale(db: Queryable, s: SaleRow): Promise<{ clickFound: boolean; id?: number }> {
+/** Records the sale under the fraud rules `rules`; `id` is undefined when the click is unknown or (site, txId) exists. */
+export async function insertSale(
+  db: Queryable,
+  s: SaleRow,
+  rules: TFraudSettings,
+): Promise<{ clickFound: boolean; id?: number }> {
   const statement = s.eventType === EventType.Bonus ? INSERT_BONUS : INSERT_SALE;
   const [row] = await queryPrepared<{ click_found: boolean; id: string | number | null }>(db, statement, [
     s.clickId,
@@ -96,6 +105,7 @@ export async function insertSale(db: Queryable, s: SaleRow): Promise<{ clickFoun
     s.email,
     s.txId,
     s.ip ?? null,
+    ...fraudParams(rules),
   ]);
   return { clickFound: !!row?.click_found, id: row?.id == null ? undefined : Number(row.id) };
 }
@@ -119,7 +129,10 @@ export async function findClickSite(db: Queryable, clickId: number): Promise<num
 
 export type PostbackLogRow = typeof postbackLogs.$inferInsert;
 
-/** Writes postback log rows (a batch of the log writer, or an accepted reversal's row in its transaction). */
+/**
+ * Writes postback log rows: a batch of the log writer, or, in its transaction, the entry of an accepted
+ * reversal of a held sale (which is only rejected, so no row of its own holds the entry).
+ */
 export async function insertPostbackLogs(db: Queryable, rows: PostbackLogRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += LOG_CHUNK)
     await db.insert(postbackLogs).values(rows.slice(i, i + LOG_CHUNK));

@@ -2,6 +2,7 @@
 // EARNING_VISIBLE permission, referers only for the superadmin, notes (a rejection's or reversal's
 // reason) only for admins; the CSV holds every matching sale with the columns of the caller's screen.
 import {
+  saleStatusLabel,
   saleStatusName,
   formatDateTime,
   formatRecordType,
@@ -11,7 +12,6 @@ import {
   Permission,
   Role,
   SALE_LOG_HEADERS,
-  SALE_STATUS_LABELS,
   type TSaleLogRow,
   type TSaleLogSearch,
 } from '@salesdesk/contract';
@@ -63,7 +63,7 @@ export async function listSaleLogs(ctx: AppContext, p: Principal, q: TSaleLogSea
 
 /** The CSV columns: the screen's, in its order and with its headers (which name the currencies); money as
  * bare numbers a spreadsheet sums. */
-function csvColumns(view: View): CsvColumn<SaleLogRecord>[] {
+function csvColumns(view: View, role: number): CsvColumn<SaleLogRecord>[] {
   const h = SALE_LOG_HEADERS;
   const columns: (CsvColumn<SaleLogRecord> | false)[] = [
     { header: h.date, value: (r) => formatDateTime(r.date) },
@@ -76,7 +76,7 @@ function csvColumns(view: View): CsvColumn<SaleLogRecord>[] {
     { header: h.payout, value: (r) => pesoAmount(r.payout) },
     { header: h.clickId, value: (r) => toId(r.click_id) },
     { header: h.eventType, value: (r) => formatRecordType(r.event_type) },
-    { header: h.status, value: (r) => SALE_STATUS_LABELS[saleStatusName(r.status, r.reversal_kind)] },
+    { header: h.status, value: (r) => saleStatusLabel(saleStatusName(r.status, r.reversal_kind), role) },
     // Why a sale was rejected or reversed is internal: the admins' file only, as on their screen.
     view.note && { header: h.note, value: (r) => r.note },
     view.referer && { header: h.referer, value: (r) => r.referer },
@@ -87,5 +87,10 @@ function csvColumns(view: View): CsvColumn<SaleLogRecord>[] {
 export async function exportSaleLogs(ctx: AppContext, p: Principal, q: TSaleLogSearch, reply: FastifyReply) {
   await assertAgentFilter(ctx.db, p, q.agentId);
   const chunks = saleLogChunks(ctx.db, p, q);
-  return sendCsv(reply, csvFileName(['sale-logs', q.start, q.end]), csvColumns(saleLogView(p)), chunks);
+  return sendCsv(
+    reply,
+    csvFileName(['sale-logs', q.start, q.end]),
+    csvColumns(saleLogView(p), p.role),
+    chunks,
+  );
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPTION_NAMES, Role, type TOption } from '@salesdesk/contract';
+import { FRAUD_OPTION_NAMES, OPTION_NAMES, Role, type TOption } from '@salesdesk/contract';
 import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE, getOption } from '../common/options';
 import { accounts, blackListIps, options } from '../db/schema';
 import { buildAdmin, buildAgent, login, PASSWORD, tokenFor } from '../test/factories';
@@ -39,12 +39,7 @@ describe('GET and POST options', () => {
 
   it('reads the postback log days, 90 until saved, and saves a count from 1 to 3650', async () => {
     await env.ctx.db.delete(options).where(eq(options.name, OPTION_NAMES.postbackLogDays));
-    expect((await read()).body).toEqual(
-      expect.arrayContaining([
-        { ...autoBlock, value: await getOption(env.ctx.db, OPTION_AUTO_BLOCK) },
-        { ...logDays, value: '90' },
-      ]),
-    );
+    expect((await read()).body).toContainEqual({ ...logDays, value: '90' });
     expect((await save([{ ...logDays, value: ' 30 ' }])).status).toBe(200);
     expect((await read()).body).toContainEqual({ ...logDays, value: '30' });
     for (const value of ['1', '3650']) {
@@ -66,6 +61,59 @@ describe('GET and POST options', () => {
     }
     expect(await getOption(env.ctx.db, OPTION_NAMES.postbackLogDays)).toBe('3650');
     await save([{ ...logDays, value: '90' }]);
+  });
+
+  it('reads the pay cycle and the fraud rules with their defaults until saved, and saves them', async () => {
+    const names = [OPTION_NAMES.payCycle, ...Object.values(FRAUD_OPTION_NAMES)];
+    await env.ctx.db.delete(options).where(inArray(options.name, names));
+    const n = FRAUD_OPTION_NAMES;
+    expect((await read()).body).toEqual([
+      { ...autoBlock, value: await getOption(env.ctx.db, OPTION_AUTO_BLOCK) },
+      { ...logDays, value: await getOption(env.ctx.db, OPTION_NAMES.postbackLogDays) },
+      { name: OPTION_NAMES.payCycle, value: 'half-month' },
+      { name: n.fastSaleMode, value: 'flag' },
+      { name: n.fastSaleSeconds, value: '15' },
+      { name: n.repeatEmailMode, value: 'flag' },
+      { name: n.repeatEmailMax, value: '1' },
+      { name: n.selfReferralMode, value: 'flag' },
+      { name: n.refundRateMode, value: 'flag' },
+      { name: n.refundRatePercent, value: '25' },
+      { name: n.refundRateMinSales, value: '20' },
+    ]);
+    // Off and numbers only: a rule set to hold here would hold the sales of the tests beside this one.
+    const change = [
+      { name: n.selfReferralMode, value: 'off' },
+      { name: n.fastSaleSeconds, value: ' 30 ' },
+      { name: n.refundRatePercent, value: '100' },
+      { name: n.refundRateMinSales, value: '1' },
+    ];
+    expect((await save(change)).status).toBe(200);
+    const saved = (await read()).body;
+    expect(saved).toContainEqual({ name: n.selfReferralMode, value: 'off' });
+    expect(saved).toContainEqual({ name: n.fastSaleSeconds, value: '30' });
+    const refused: [string, unknown, string][] = [
+      [n.fastSaleMode, 'held', 'A rule is off, flag or hold'],
+      [n.fastSaleSeconds, '0', 'Seconds after the click must be a whole number from 1 to 86400'],
+      [n.fastSaleSeconds, '1e3', 'Seconds after the click must be a whole number from 1 to 86400'],
+      [n.repeatEmailMax, '1001', 'Sales per e-mail must be a whole number from 1 to 1000'],
+      [n.refundRatePercent, '101', 'Refund rate must be a whole number from 1 to 100'],
+      [n.refundRateMinSales, 20, 'Minimum sales must be a whole number from 1 to 100000'],
+      [OPTION_NAMES.payCycle, 'monthly', 'Pay Cycle must be half-month or weekly'],
+    ];
+    for (const [name, value, message] of refused) {
+      const res = await save([{ name, value }]);
+      expect(res.status, `${name} ${String(value)}`).toBe(400);
+      expect(JSON.stringify(res.body), name).toContain(message);
+    }
+    expect(await getOption(env.ctx.db, n.fastSaleSeconds)).toBe('30');
+    // Back to the defaults through the call, so the postback's cached rules are dropped too.
+    const defaults = [
+      { name: n.selfReferralMode, value: 'flag' },
+      { name: n.fastSaleSeconds, value: '15' },
+      { name: n.refundRatePercent, value: '25' },
+      { name: n.refundRateMinSales, value: '20' },
+    ];
+    expect((await save(defaults)).status).toBe(200);
   });
 
   it('refuses other options, other values and bad shapes, changing nothing', async () => {

@@ -74,4 +74,6 @@ export async function listOptions(ctx: AppContext): Promise<TOption[]> {
 
 export async function changeOptions(ctx: AppContext, list: TOptionsUpdate) {
   await ctx.db.transaction((tx) => savingPayCycle(tx, payCycleIn(list), () => saveOptions(tx, list)));
+  // The postback caches the fraud rules (common/fraud-settings.ts): every process drops them.
+  await publishChange(ctx, 'options');
 }

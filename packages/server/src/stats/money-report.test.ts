@@ -154,11 +154,12 @@ describe('reports of reversals, holds, rejections and adjustments', () => {
       .trim()
       .split('\r\n');
     expect(header).toContain('Record type,Status');
-    expect(header).toContain('Reversals,Reversed (₱),Held,Held (₱),Adjusted (₱)');
+    // An office sees held money and a held sale as pending.
+    expect(header).toContain('Reversals,Reversed (₱),Pending,Pending (₱),Adjusted (₱)');
     const at = header.split(',').indexOf('Record type');
     expect(lines.map((l) => l.split(',').slice(at - 1, at + 2))).toEqual([
       ['', 'Adjustment', 'Approved'],
-      ['B main', 'Sale', 'Held'],
+      ['B main', 'Sale', 'Pending'],
       ['B main', 'Refund', 'Approved'],
       ['', '', ''],
     ]);

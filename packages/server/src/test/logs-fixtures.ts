@@ -30,21 +30,22 @@ export async function clickAt(
   return click.clickId;
 }
 
-/** A sale (or bonus) of a recorded click at `at`, through the postback's own recordSale. */
+/** A sale (or bonus) of a recorded click at `at`, through the postback's own recordSale (with `ip`: a postback's). */
 export async function saleAt(
   ctx: AppContext,
   siteId: number,
   clickId: number,
   at: string,
-  opts: { event?: 'sale' | 'bonus'; email?: string } = {},
+  opts: { event?: 'sale' | 'bonus'; email?: string; txId?: string; ip?: string } = {},
 ): Promise<number> {
   const res = await recordSale(ctx, {
     siteId,
     clickId,
     event: opts.event ?? 'sale',
     email: opts.email ?? null,
-    txId: uniqueName('tx'),
+    txId: opts.txId ?? uniqueName('tx'),
     date: new Date(at),
+    ip: opts.ip,
   });
   return res.saleId;
 }

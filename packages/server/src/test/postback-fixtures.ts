@@ -1,14 +1,16 @@
 // What the postback tests share: a clicked site, the postback sent through the lane (a node:http server
 // holding only the lane, as app.ts puts it in front of Fastify) or through the Fastify route, and the
-// rows it left (sales, stats_daily, postback_logs).
+// rows it left (sales, stats_daily, the postback log).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { TPostbackLogSearch } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne, queryRows, sql } from '../db/client';
 import { linkTypes, sites } from '../db/schema';
 import { runningPostbackLog } from '../postback/log-writer';
 import { postbackLane } from '../postback/lane';
+import { postbackLogChunks } from '../postback-logs/sql';
 import { recordSale } from '../postback/service';
 import { buildClickPath } from './factories';
 import { call, type TestEnv } from './harness';
@@ -96,7 +98,10 @@ export interface LogRow {
   count: number;
 }
 
-/** The postback log rows of a site (0: a path id that was no id) from `ip`, oldest first, flushed first. */
+/**
+ * The postback_logs rows (repeats and refusals, no accepted sale) of a site (0: a path id that was no id)
+ * from `ip`, in the order written, flushed first.
+ */
 export async function logRowsOf(ctx: AppContext, siteId: number, ip?: string): Promise<LogRow[]> {
   await flushPostbackLog(ctx);
   return queryRows<LogRow>(
@@ -104,6 +109,38 @@ export async function logRowsOf(ctx: AppContext, siteId: number, ip?: string): P
     sql`select site_id, ip, event, tx_id, click_id::text, result, sale_id::text, count from postback_logs
         where site_id = ${siteId} ${ip ? sql`and ip = ${ip}` : sql``} order by id`,
   );
+}
+
+/** The postback log of a site from `ip` as the screen reads it (accepted sales included), oldest first. */
+export async function postbackLogOf(ctx: AppContext, siteId: number, ip?: string): Promise<LogRow[]> {
+  await flushPostbackLog(ctx);
+  // Site 0 (a path id that was no id) is no id the schema takes: the query is built, not parsed.
+  const q: TPostbackLogSearch = {
+    siteId,
+    page: 1,
+    pageSize: 50,
+    sortField: 'time',
+    sortAsc: true,
+    criteria: [],
+  };
+  const rows: LogRow[] = [];
+  for await (const chunk of postbackLogChunks(ctx.db, q))
+    for (const r of chunk) {
+      if (ip && r.ip !== ip) continue;
+      const text = (v: string | number | null) => (v === null ? null : String(v));
+      const { site_id, event, tx_id, result, count } = r;
+      rows.push({
+        site_id,
+        ip: r.ip,
+        event,
+        tx_id,
+        click_id: text(r.click_id),
+        result,
+        sale_id: text(r.sale_id),
+        count,
+      });
+    }
+  return rows;
 }
 
 /** One sale row by id, as the reversal tests read it. */

@@ -1,15 +1,18 @@
-// Test data of the postback log tests: log rows written straight into postback_logs (the postback
-// writes them in production), at chosen times.
+// Test data of the postback log tests: repeats and refusals written straight into postback_logs (the log
+// writer writes them in production), accepted postbacks as sales through recordSale with a client
+// address, at chosen times.
 import { sql } from 'drizzle-orm';
 import type { TPostbackResult } from '@salesdesk/contract';
+import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { queryRows } from '../db/client';
 import { postbackLogs } from '../db/schema';
+import { saleAt } from './logs-fixtures';
 
 export interface LogRowInput {
   time: string;
   siteId: number;
-  result?: TPostbackResult;
+  result: TPostbackResult;
   ip?: string;
   event?: string | null;
   txId?: string | null;
@@ -18,8 +21,8 @@ export interface LogRowInput {
   count?: number;
 }
 
-/** Inserts the rows; answers their ids in the given order. */
-export async function insertPostbackLogs(db: Queryable, rows: LogRowInput[]): Promise<number[]> {
+/** Inserts the rows; answers their keys in the log (`log-{id}`) in the given order. */
+export async function insertPostbackLogs(db: Queryable, rows: LogRowInput[]): Promise<string[]> {
   const inserted = await db
     .insert(postbackLogs)
     .values(
@@ -30,20 +33,41 @@ export async function insertPostbackLogs(db: Queryable, rows: LogRowInput[]): Pr
         event: r.event === undefined ? 'sale' : r.event,
         txId: r.txId ?? null,
         clickId: r.clickId ?? null,
-        result: r.result ?? 'ACCEPTED',
+        result: r.result,
         saleId: r.saleId ?? null,
         count: r.count ?? 1,
       })),
     )
     .returning({ id: postbackLogs.id });
-  return inserted.map((r) => r.id);
+  return inserted.map((r) => `log-${r.id}`);
 }
 
 /**
- * `count` rows of one site, `stepMs` apart going back from `newest`, several sharing each instant so
- * the id must break ties; in one statement.
+ * `count` postbacks of one site, `stepMs` apart going back from `newest`, three sharing each instant so
+ * the order's tie-breaker counts: every fifth a wrong token (a log row), the others accepted sales of
+ * `clickId` (rows in sales), so ties fall across both sources.
  */
-export async function bulkPostbackLogs(
+export async function bulkPostbackLog(
+  ctx: AppContext,
+  siteId: number,
+  clickId: number,
+  count: number,
+  newest: string,
+  stepMs: number,
+) {
+  const at = (i: number) => new Date(Date.parse(newest) - Math.floor(i / 3) * stepMs).toISOString();
+  for (let i = 0; i < count; i++) {
+    const ip = `10.2.${i % 250}.1`;
+    if (i % 5 === 0)
+      await insertPostbackLogs(ctx.db, [
+        { time: at(i), siteId, ip, txId: `bulk-${i}`, result: 'WRONG_TOKEN' },
+      ]);
+    else await saleAt(ctx, siteId, clickId, at(i), { ip });
+  }
+}
+
+/** `count` refusals and repeats of one site in postback_logs, `stepMs` apart back from `newest`, in one statement. */
+export async function bulkLogRows(
   db: Queryable,
   siteId: number,
   count: number,
@@ -54,12 +78,29 @@ export async function bulkPostbackLogs(
     insert into postback_logs (time, site_id, ip, event, tx_id, click_id, result, sale_id, count)
     select ${newest}::timestamptz - ((i / 3) * ${stepMs}::float8) * interval '1 millisecond', ${siteId},
            '10.2.' || (i % 250) || '.1', 'sale', 'bulk-' || i, null,
-           case when i % 5 = 0 then 'WRONG_TOKEN' else 'ACCEPTED' end, null, 1
+           case when i % 5 = 0 then 'WRONG_TOKEN' else 'DUPLICATE' end, null, 1
     from generate_series(0, ${count - 1}) i`);
 }
 
-export const logIdsOf = (db: Queryable, siteId: number) =>
-  queryRows<{ id: string }>(
-    db,
-    sql`select id::text as id from postback_logs where site_id = ${siteId} order by time desc, id desc`,
-  );
+/** The keys of a site's postback_logs rows, newest first. */
+export const logRowKeysOf = async (db: Queryable, siteId: number) =>
+  (
+    await queryRows<{ key: string }>(
+      db,
+      sql`select 'log-' || id as key from postback_logs where site_id = ${siteId} order by time desc, id desc`,
+    )
+  ).map((r) => r.key);
+
+/** The keys of a site's log, newest first, read from the raw rows of both sources. */
+export const logKeysOf = async (db: Queryable, siteId: number) =>
+  (
+    await queryRows<{ key: string }>(
+      db,
+      sql`select key from (
+            select 'sale-' || id as key, date as time, id * 2 as ord from sales
+            where site_id = ${siteId} and postback_ip is not null
+            union all
+            select 'log-' || id, time, id * 2 + 1 from postback_logs where site_id = ${siteId}) k
+          order by time desc, ord desc`,
+    )
+  ).map((r) => r.key);

@@ -13,6 +13,8 @@ import type { AgentSortField } from './api';
 import type { StatusChange } from './agent-status';
 
 export type ChangeRow = (row: TAgentRow, change: StatusChange) => void;
+/** Suspend for fraud (the review queue's reviewers). */
+export type SuspendRow = (row: TAgentRow) => void;
 
 export const agentSitesPath = (row: Pick<TAgentRow, 'id' | 'username'>) =>
   `/app/agents/${row.id}/${encodeURIComponent(row.username)}/sites`;
@@ -23,10 +25,11 @@ export const agentLoginsPath = (row: Pick<TAgentRow, 'id' | 'companyId'>) =>
 const statusText = (r: TAgentRow) =>
   `${formatAccountStatus(r.active, r.hidden)}${r.loginBlocked ? ', login disabled' : ''}${r.approved ? '' : ', unapproved'}`;
 
-/** `showOffice` is for admins: an office's agents are all its own. */
+/** `showOffice` is for admins: an office's agents are all its own; `suspend` for the review queue's reviewers. */
 export function agentColumns(
   change: ChangeRow,
   showOffice: boolean,
+  suspend?: SuspendRow,
 ): DataColumn<TAgentRow, AgentSortField>[] {
   return [
     { id: 'username', header: 'Username', sortable: true, cell: (r) => r.username },
@@ -62,11 +65,15 @@ export function agentColumns(
         </Anchor>
       ),
     },
-    { id: 'actions', header: 'Actions', cell: (r) => <AgentActions row={r} change={change} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (r) => <AgentActions row={r} change={change} suspend={suspend} />,
+    },
   ];
 }
 
-function AgentActions({ row, change }: { row: TAgentRow; change: ChangeRow }) {
+function AgentActions({ row, change, suspend }: { row: TAgentRow; change: ChangeRow; suspend?: SuspendRow }) {
   const label = (verb: string) => `${verb} ${row.username}`;
   const action = (verb: string, next: StatusChange, color?: string) => (
     <Button
@@ -99,6 +106,17 @@ function AgentActions({ row, change }: { row: TAgentRow; change: ChangeRow }) {
           ? action('Enable login', { loginBlocked: false }, 'teal')
           : action('Disable login', { loginBlocked: true }, 'orange')}
       </Tooltip>
+      {suspend && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          aria-label={`Suspend for fraud ${row.username}`}
+          onClick={() => suspend(row)}
+        >
+          Suspend for fraud
+        </Button>
+      )}
     </Group>
   );
 }

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AGENT_TEXTS, Role, type TAgentRow, type TMe } from '@salesdesk/contract';
+import { AGENT_TEXTS, Permission, REVIEW_TEXTS, Role, type TAgentRow, type TMe } from '@salesdesk/contract';
 import { startSession } from '../session/store';
 import { DialogsHost } from '../ui/dialogs';
 import { clearNotes, NotesHost } from '../ui/notes';
@@ -131,5 +131,28 @@ describe('AgentsListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(statusCalls()).toEqual(['{"ids":[7,8],"loginBlocked":true}']));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull());
+  });
+
+  it('offers Suspend for fraud to a reviewer only, and says what it does before it calls', async () => {
+    renderPage();
+    await screen.findByText('agent7');
+    expect(screen.queryByRole('button', { name: 'Suspend for fraud agent7' })).toBeNull();
+    cleanup();
+    startSession('tok', {
+      ...office,
+      role: Role.Admin,
+      companyId: null,
+      permissions: [Permission.ApproveAgents],
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend for fraud agent7' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(REVIEW_TEXTS.suspendHeading)).toBeTruthy();
+    expect(within(dialog).getByTestId('confirm-body').textContent).toBe(REVIEW_TEXTS.suspendBody);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'ring' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend for fraud' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url.includes('review/agents/7/suspend'))).toBe(true),
+    );
   });
 });

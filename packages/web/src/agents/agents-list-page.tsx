@@ -3,7 +3,9 @@ import { useMemo } from 'react';
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { AGENT_SEARCH_FIELDS, AGENT_SORT_FIELDS, isAdmin } from '@salesdesk/contract';
+import { useSuspendAction } from '../review/review-actions';
 import { useMe } from '../session/use-session';
+import { canApproveAgents } from '../shell/access-rules';
 import { Page } from '../shell/page';
 import { DataTable } from '../ui/data-table';
 import { ListSearch } from '../ui/list-search';
@@ -29,10 +31,18 @@ export function AgentsListPage() {
     selectable: true,
   });
   const { mutateAsync } = useSetAgentsStatus();
-  const showOffice = isAdmin(useMe().role);
+  const me = useMe();
+  const showOffice = isAdmin(me.role);
+  const suspend = useSuspendAction(me);
+  const reviewer = canApproveAgents(me);
   const columns = useMemo(
-    () => agentColumns((row, change) => void changeRow(mutateAsync, row, change), showOffice),
-    [mutateAsync, showOffice],
+    () =>
+      agentColumns(
+        (row, change) => void changeRow(mutateAsync, row, change),
+        showOffice,
+        reviewer ? (row) => void suspend(row) : undefined,
+      ),
+    [mutateAsync, showOffice, reviewer, suspend],
   );
 
   const bulk = async (change: StatusChange) => {

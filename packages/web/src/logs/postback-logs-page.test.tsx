@@ -17,7 +17,7 @@ const admin: TMe = {
 };
 
 const row = (over: Partial<TPostbackLogRow> = {}): TPostbackLogRow => ({
-  id: 9,
+  id: 'sale-501',
   time: '2024-03-02T12:00:00.000Z',
   siteId: 3,
   sitename: 'Cams',
@@ -44,7 +44,7 @@ beforeEach(() => {
     items: [
       row(),
       row({
-        id: 8,
+        id: 'log-8',
         time: '2024-03-01T12:00:00.000Z',
         ip: '203.0.113.9',
         sitename: null,

@@ -6,7 +6,7 @@ import {
   formatDateTime,
   formatRecordType,
   SALE_LOG_HEADERS,
-  SALE_STATUS_LABELS,
+  saleStatusLabel,
   type TSaleLogRow,
   type TSaleLogSortField,
 } from '@salesdesk/contract';
@@ -24,6 +24,8 @@ export function saleLogColumns(show: {
   /** A rejection's or reversal's reason, an adjustment's note: admins only. */
   note: boolean;
   referer: boolean;
+  /** The viewer's role: agents and offices see a held sale as Pending. */
+  role: number;
   /** The row menu's action, for those who may change money; none hides the column. */
   act?: (row: TSaleLogRow, action: SaleAction) => void;
 }): DataColumn<TSaleLogRow, TSaleLogSortField>[] {
@@ -44,7 +46,7 @@ export function saleLogColumns(show: {
     { id: 'payout', header: h.payout, align: 'right', cell: (r) => <Peso value={r.payout} /> },
     { id: 'clickId', header: h.clickId, cell: (r) => r.clickId },
     { id: 'eventType', header: h.eventType, cell: (r) => formatRecordType(r.eventType) },
-    { id: 'status', header: h.status, cell: (r) => SALE_STATUS_LABELS[r.status] },
+    { id: 'status', header: h.status, cell: (r) => saleStatusLabel(r.status, show.role) },
     { id: 'note', header: h.note, wrap: true, hidden: !show.note, cell: (r) => r.note },
     {
       id: 'referer',

@@ -166,6 +166,20 @@ describe('SaleLogsPage', () => {
     await vi.waitFor(() => expect(searches().at(-1)).toMatchObject({ status: 'rejected' }));
   });
 
+  it('shows an office a held sale as Pending, in the table and the status filter', async () => {
+    answer = {
+      earningVisible: false,
+      items: { items: [row({ id: 14, eventType: 0, status: 'held', agent: 'agent07' })], total: 1 },
+    };
+    startSession('tok', me(Role.Company));
+    render('/app/logs/sale-logs?status=held');
+    await vi.waitFor(() => screen.getByText('agent07', { selector: 'td, td *' }));
+    expect(screen.getAllByText('Pending', { selector: 'td, td *' })).toHaveLength(1);
+    expect(screen.queryAllByText('Held', { selector: 'td, td *' })).toHaveLength(0);
+    expect(inputLabelled('Status').value).toBe('Pending');
+    expect(searches().at(-1)).toMatchObject({ status: 'held' });
+  });
+
   it('shows reversal and adjustment rows by type, with their amounts negative and an admin the note', async () => {
     answer = {
       earningVisible: true,

@@ -14,7 +14,7 @@ import {
   SALE_LOG_REFRESH_MS,
   SALE_LOG_SORT_FIELDS,
   SALE_LOGS_EMPTY,
-  SALE_STATUS_LABELS,
+  saleStatusLabel,
   SALE_STATUSES,
 } from '@salesdesk/contract';
 import { canChangeMoney } from '../shell/access-rules';
@@ -40,7 +40,8 @@ import { SiteFilter } from './site-filter';
 
 export const ADJUSTMENT_PATH = '/app/logs/adjustments/create';
 const RECORD_TYPE_OPTIONS = RECORD_TYPES.map((t) => ({ value: String(t), label: RECORD_TYPE_LABELS[t]! }));
-const STATUS_OPTIONS = SALE_STATUSES.map((value) => ({ value, label: SALE_STATUS_LABELS[value] }));
+const statusOptions = (role: number) =>
+  SALE_STATUSES.map((value) => ({ value, label: saleStatusLabel(value, role) }));
 const isId = (v: string | null) => (v && /^\d+$/.test(v) ? v : undefined);
 export const CLICK_ID_NUMERIC = 'Click id must be a number';
 const clickIdError = (v: string | undefined) => (v && !/^\d+$/.test(v.trim()) ? CLICK_ID_NUMERIC : undefined);
@@ -104,6 +105,7 @@ export function SaleLogsPage() {
         note: hasRole(me.role, Role.Admin),
         earning: earningVisible,
         referer: me.role === Role.Superadmin,
+        role: me.role,
         act: changesMoney ? (row, action) => void act(row, action) : undefined,
       }),
     [earningVisible, me.role, changesMoney, act],
@@ -149,7 +151,7 @@ export function SaleLogsPage() {
             <Select
               label="Status"
               placeholder="All statuses"
-              data={STATUS_OPTIONS}
+              data={statusOptions(me.role)}
               value={draft.status || null}
               onChange={(v) => field('status').onChange(v ?? '')}
               clearable

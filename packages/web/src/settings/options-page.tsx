@@ -1,22 +1,37 @@
 // /app/settings/options (superadmin): the 'Auto Block Account' checkbox (spec 2 section 2.17), the days
-// the postback log keeps, and Save.
-import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+// the postback log keeps, the pay cycle, the fraud rules (each off, flag only or hold for review, with its
+// numbers), and Save.
+import type { ReactNode } from 'react';
+import { Button, Checkbox, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
+  FRAUD_MODE_LABELS,
+  FRAUD_MODES,
+  FRAUD_RULE_LABELS,
   NEWS_SAVED_NOTE,
-  OPTION_NAMES,
-  optionOn,
-  optionText,
-  optionValue,
-  POSTBACK_LOG_DAYS_DEFAULT,
+  PAY_CYCLE_LABELS,
+  PAY_CYCLES,
   POSTBACK_LOG_DAYS_MAX,
-  ZPostbackLogDays,
+  REFUND_RATE_WINDOW_DAYS,
+  REPEAT_EMAIL_WINDOW_HOURS,
+  SELF_REFERRAL_WINDOW_DAYS,
+  systemOptionsValues,
+  ZSystemOptionsForm,
   type TOption,
+  type TOptionsUpdate,
+  type TSystemOptionsFormValues,
 } from '@salesdesk/contract';
+import { useForm, type SavingForm } from '../api/use-form';
 import { Page } from '../shell/page';
+import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { showNote } from '../ui/notes';
 import { useOptions, useSaveOptions } from './api';
+
+const PAY_CYCLE_OPTIONS = PAY_CYCLES.map((value) => ({ value, label: PAY_CYCLE_LABELS[value] }));
+const MODE_OPTIONS = FRAUD_MODES.map((value) => ({ value, label: FRAUD_MODE_LABELS[value] }));
+
+type Form = SavingForm<TSystemOptionsFormValues, TOptionsUpdate>;
+type ModeField = 'fastSaleMode' | 'repeatEmailMode' | 'selfReferralMode' | 'refundRateMode';
+type NumberField = 'fastSaleSeconds' | 'repeatEmailMax' | 'refundRatePercent' | 'refundRateMinSales';
 
 export function OptionsPage() {
   const options = useOptions();
@@ -28,48 +43,129 @@ export function OptionsPage() {
 }
 
 function OptionsForm({ options }: { options: TOption[] }) {
-  const [autoBlock, setAutoBlock] = useState(() => optionOn(options, OPTION_NAMES.autoBlockAccount));
-  const [logDays, setLogDays] = useState(() =>
-    optionText(options, OPTION_NAMES.postbackLogDays, String(POSTBACK_LOG_DAYS_DEFAULT)),
-  );
-  const [logDaysError, setLogDaysError] = useState<string>();
   const save = useSaveOptions();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const days = ZPostbackLogDays.safeParse(logDays);
-    setLogDaysError(days.error?.issues[0]?.message);
-    if (!days.success) return;
-    save.mutate(
-      [
-        { name: OPTION_NAMES.autoBlockAccount, value: optionValue(autoBlock) },
-        { name: OPTION_NAMES.postbackLogDays, value: days.data },
-      ],
-      { onSuccess: () => showNote({ type: 'success', ...NEWS_SAVED_NOTE }) },
-    );
-  };
+  const form = useForm({
+    schema: ZSystemOptionsForm,
+    initialValues: systemOptionsValues(options),
+    save: (list) => save.mutateAsync(list),
+    success: NEWS_SAVED_NOTE,
+  });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Checkbox
-          label="Auto Block Account"
-          checked={autoBlock}
-          onChange={(e) => setAutoBlock(e.currentTarget.checked)}
-        />
+    <form onSubmit={form.submit} noValidate>
+      <Stack gap="sm" maw={560}>
+        <FormErrorBanner message={form.formError} />
+        <Checkbox label="Auto Block Account" {...form.getCheckboxProps('autoBlockAccount')} />
         <TextInput
           label="Postback Log Days"
           description={`How many days the postback log keeps (1 to ${POSTBACK_LOG_DAYS_MAX})`}
           inputMode="numeric"
-          value={logDays}
-          onChange={(e) => setLogDays(e.currentTarget.value)}
-          error={logDaysError}
           w={260}
+          {...form.getInputProps('postbackLogDays')}
         />
+        <Select
+          label="Pay Cycle"
+          description="The span of a pay period, in US Eastern time"
+          data={PAY_CYCLE_OPTIONS}
+          allowDeselect={false}
+          w={320}
+          {...form.getInputProps('payCycle')}
+        />
+        <Title order={2} size="h4" mt="md">
+          Fraud rules
+        </Title>
+        <FraudRule form={form} mode="fastSaleMode" label={FRAUD_RULE_LABELS.fastSale}>
+          <NumberField
+            form={form}
+            field="fastSaleSeconds"
+            label="Seconds after the click"
+            description="A sale sooner trips the rule; Day#2 sales of approve-sale sites never do"
+          />
+        </FraudRule>
+        <FraudRule form={form} mode="repeatEmailMode" label={FRAUD_RULE_LABELS.repeatEmail}>
+          <NumberField
+            form={form}
+            field="repeatEmailMax"
+            label="Sales per e-mail"
+            description={`Per site, within ${REPEAT_EMAIL_WINDOW_HOURS} hours; one more trips the rule`}
+          />
+        </FraudRule>
+        <FraudRule
+          form={form}
+          mode="selfReferralMode"
+          label={FRAUD_RULE_LABELS.selfReferral}
+          description={`The agent signed in from the click's address in the last ${SELF_REFERRAL_WINDOW_DAYS} days`}
+        />
+        <FraudRule form={form} mode="refundRateMode" label={FRAUD_RULE_LABELS.refundRate}>
+          <NumberField
+            form={form}
+            field="refundRatePercent"
+            label="Refund rate"
+            description={`Percent of the agent's sales of the last ${REFUND_RATE_WINDOW_DAYS} days refunded or charged back`}
+          />
+          <NumberField
+            form={form}
+            field="refundRateMinSales"
+            label="Minimum sales"
+            description={`The agent's sales in those ${REFUND_RATE_WINDOW_DAYS} days before the rate counts`}
+          />
+        </FraudRule>
         <Group>
-          <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+          <Button type="submit" loading={form.saving} disabled={form.saving}>
             Save
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** One rule: its mode (Off / Flag only / Hold for review), named by the rule, and its numbers. */
+function FraudRule({
+  form,
+  mode,
+  label,
+  description,
+  children,
+}: {
+  form: Form;
+  mode: ModeField;
+  label: string;
+  description?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Group align="flex-start" gap="sm" wrap="wrap">
+      <Select
+        label={label}
+        description={description ?? 'Off, flag the sale only, or hold it for review'}
+        data={MODE_OPTIONS}
+        allowDeselect={false}
+        w={260}
+        {...form.getInputProps(mode)}
+      />
+      {children}
+    </Group>
+  );
+}
+
+function NumberField({
+  form,
+  field,
+  label,
+  description,
+}: {
+  form: Form;
+  field: NumberField;
+  label: string;
+  description?: string;
+}) {
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      inputMode="numeric"
+      w={260}
+      {...form.getInputProps(field)}
+    />
   );
 }

@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { badIpLine, BLACK_LIST_TEXTS, POSTBACK_LOG_DAYS_INVALID, Role, type TMe } from '@salesdesk/contract';
+import {
+  badIpLine,
+  BLACK_LIST_TEXTS,
+  PAY_CYCLE_LABELS,
+  POSTBACK_LOG_DAYS_INVALID,
+  Role,
+  type TMe,
+} from '@salesdesk/contract';
 import { startSession } from '../session/store';
 import { DialogsHost } from '../ui/dialogs';
 import { clearNotes, NotesHost } from '../ui/notes';
@@ -175,6 +182,24 @@ describe('OptionsPage', () => {
       .filter((c) => c.init.method === 'POST')
       .map((c) => c.init.body);
 
+  /** The saved list after a Save: every option of the form, in the form's order. */
+  const savedList = (changes: Record<string, string> = {}) => {
+    const list = [
+      ['auto_block_account', '0'],
+      ['postback_log_days', '90'],
+      ['pay_cycle', 'half-month'],
+      ['fraud_fast_sale', 'flag'],
+      ['fraud_fast_sale_seconds', '15'],
+      ['fraud_repeat_email', 'flag'],
+      ['fraud_repeat_email_max', '1'],
+      ['fraud_self_referral', 'flag'],
+      ['fraud_refund_rate', 'flag'],
+      ['fraud_refund_rate_percent', '25'],
+      ['fraud_refund_rate_min_sales', '20'],
+    ];
+    return JSON.stringify(list.map(([name, value]) => ({ name, value: changes[name] ?? value })));
+  };
+
   it('shows Auto Block Account as saved and saves the change as 0/1', async () => {
     renderOptions([
       { name: 'auto_block_account', value: '1' },
@@ -185,9 +210,7 @@ describe('OptionsPage', () => {
     fireEvent.click(box);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully saved');
-    expect(posted()).toEqual([
-      '[{"name":"auto_block_account","value":"0"},{"name":"postback_log_days","value":"90"}]',
-    ]);
+    expect(posted()).toEqual([savedList()]);
   });
 
   it('saves the postback log days, refusing a count outside 1..3650 without a call', async () => {
@@ -205,8 +228,60 @@ describe('OptionsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully saved');
     expect(screen.queryByText(POSTBACK_LOG_DAYS_INVALID)).toBeNull();
-    expect(posted()).toEqual([
-      '[{"name":"auto_block_account","value":"0"},{"name":"postback_log_days","value":"30"}]',
+    expect(posted()).toEqual([savedList({ postback_log_days: '30' })]);
+  });
+
+  it('shows the pay cycle and each fraud rule as saved (defaults when never saved) and saves a change', async () => {
+    renderOptions([
+      { name: 'pay_cycle', value: 'weekly' },
+      { name: 'fraud_fast_sale', value: 'hold' },
+      { name: 'fraud_fast_sale_seconds', value: '20' },
+      // Blank: never saved, the default shows.
+      { name: 'fraud_refund_rate_percent', value: '' },
     ]);
+    const cycle = await screen.findByRole('combobox', { name: /Pay Cycle/ });
+    expect(cycle).toHaveProperty('value', PAY_CYCLE_LABELS.weekly);
+    expect(screen.getByRole('combobox', { name: /Sale soon after its click/ })).toHaveProperty(
+      'value',
+      'Hold for review',
+    );
+    expect(screen.getByRole('combobox', { name: /Repeated customer e-mail/ })).toHaveProperty(
+      'value',
+      'Flag only',
+    );
+    expect(screen.getByRole('textbox', { name: /Seconds after the click/ })).toHaveProperty('value', '20');
+    expect(screen.getByRole('textbox', { name: /^Refund rate/ })).toHaveProperty('value', '25');
+
+    fireEvent.click(screen.getByRole('combobox', { name: /Click from the agent's own address/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Off' }));
+    fireEvent.click(cycle);
+    fireEvent.click(await screen.findByRole('option', { name: PAY_CYCLE_LABELS['half-month'] }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Minimum sales/ }), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(posted()).toEqual([
+      savedList({
+        fraud_fast_sale: 'hold',
+        fraud_fast_sale_seconds: '20',
+        fraud_self_referral: 'off',
+        fraud_refund_rate_min_sales: '40',
+      }),
+    ]);
+  });
+
+  it("refuses a rule's number out of range with the contract's message, without a call", async () => {
+    renderOptions([]);
+    const cases: [RegExp, string, string][] = [
+      [/Seconds after the click/, '0', 'Seconds after the click must be a whole number from 1 to 86400'],
+      [/Sales per e-mail/, '1001', 'Sales per e-mail must be a whole number from 1 to 1000'],
+      [/^Refund rate/, '101', 'Refund rate must be a whole number from 1 to 100'],
+      [/Minimum sales/, '1.5', 'Minimum sales must be a whole number from 1 to 100000'],
+    ];
+    for (const [label, value, message] of cases) {
+      fireEvent.change(await screen.findByRole('textbox', { name: label }), { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(posted()).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ export interface Screen {
 export interface Section {
   path: string;
   access: AccessRule;
-  menu?: { label: string; /** Shows the unapproved-agents count. */ badge?: 'unapproved' };
+  menu?: { label: string; /** Shows the unapproved-agents or the held-sales count. */ badge?: MenuBadge };
   /** Where the bare section path leads ('news/edit'), when it has no screen of its own. */
   landing?: string;
   /** Its tabs carry the current query string (the log tabs share their filters). */
@@ -38,10 +38,13 @@ export function lazyPage<K extends string>(load: () => Promise<Record<K, Compone
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+/** The counts a menu entry can show: unapproved agents (New Agents), held sales (Review Queue). */
+export type MenuBadge = 'unapproved' | 'review';
+
 export interface MenuItem {
   label: string;
   to: string;
-  badge?: 'unapproved';
+  badge?: MenuBadge;
   access: AccessRule;
 }
 

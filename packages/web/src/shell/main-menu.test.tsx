@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Role, UNAPPROVED_POLL_MS, type TMe } from '@salesdesk/contract';
+import { Permission, REVIEW_POLL_MS, Role, UNAPPROVED_POLL_MS, type TMe } from '@salesdesk/contract';
 import { renderUi } from '../ui/test-utils';
 import { MENU } from '../routes';
 import { MainMenu } from './main-menu';
@@ -18,6 +18,7 @@ const superadmin: TMe = {
 };
 
 let count = 0;
+let held = 0;
 const countCalls = vi.fn();
 beforeEach(() => {
   vi.useFakeTimers();
@@ -27,7 +28,11 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       if (url.includes('unapproved/count')) countCalls();
-      const body = url.includes('unapproved/count') ? { count } : {};
+      const body = url.includes('unapproved/count')
+        ? { count }
+        : url.includes('review/count')
+          ? { count: held }
+          : {};
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
@@ -70,5 +75,37 @@ describe('MainMenu unapproved badge', () => {
     await badgeShows('4 unapproved');
     await tick(UNAPPROVED_POLL_MS);
     expect(countCalls).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('MainMenu review queue', () => {
+  const admin = (permissions: TMe['permissions']): TMe => ({ ...superadmin, role: Role.Admin, permissions });
+  const reviewBadge = () => screen.queryByTestId('review-badge');
+
+  it('shows Review Queue with the held count to a reviewer, updated as it polls', async () => {
+    held = 3;
+    renderUi(<MainMenu menu={MENU} me={admin([Permission.ApproveAgents])} onNavigate={() => {}} />, {
+      route: '/app/home',
+      query: true,
+    });
+    expect(screen.getByRole('link', { name: /Review Queue/ }).getAttribute('href')).toBe('/app/review');
+    await vi.waitFor(() => expect(reviewBadge()?.textContent).toBe('3 held'), {
+      timeout: 5000,
+      interval: 10,
+    });
+    held = 0;
+    await tick(REVIEW_POLL_MS);
+    await vi.waitFor(() => expect(reviewBadge()?.textContent).toBe('0 held'), {
+      timeout: 5000,
+      interval: 10,
+    });
+  });
+
+  it('leaves it out for an admin without the approve-agents permission', () => {
+    renderUi(<MainMenu menu={MENU} me={admin([Permission.EarningVisible])} onNavigate={() => {}} />, {
+      route: '/app/home',
+      query: true,
+    });
+    expect(screen.queryByRole('link', { name: /Review Queue/ })).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
-// The side menu: the items `me` may see, with the unapproved-agents badge on New Agents.
+// The side menu: the items `me` may see, with the unapproved-agents badge on New Agents and the held-sales
+// badge on Review Queue.
 import { Badge, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { TMe } from '@salesdesk/contract';
-import { useUnapprovedCount } from '../api/session-queries';
+import { useReviewCount, useUnapprovedCount } from '../api/session-queries';
 import { useBrand } from '../session/brand';
 import { canApproveAgents } from './access-rules';
-import { visibleMenuItems, type MenuItem } from './area';
+import { visibleMenuItems, type MenuBadge, type MenuItem } from './area';
 
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
@@ -19,6 +20,22 @@ function UnapprovedBadge({ enabled }: { enabled: boolean }) {
       <span className="visually-hidden"> unapproved</span>
     </Badge>
   );
+}
+
+/** The held sales of the review queue, 0 included, as New Agents shows its count. */
+function ReviewBadge({ enabled }: { enabled: boolean }) {
+  const { data: count } = useReviewCount(enabled);
+  if (count === undefined) return null;
+  return (
+    <Badge size="sm" color={count > 0 ? 'orange' : 'gray'} circle={count < 10} data-testid="review-badge">
+      {count}
+      <span className="visually-hidden"> held</span>
+    </Badge>
+  );
+}
+
+function MenuCount({ badge, enabled }: { badge: MenuBadge; enabled: boolean }) {
+  return badge === 'unapproved' ? <UnapprovedBadge enabled={enabled} /> : <ReviewBadge enabled={enabled} />;
 }
 
 export function MainMenu({
@@ -43,7 +60,7 @@ export function MainMenu({
           label={item.label}
           active={isActive(pathname, item.to)}
           aria-current={isActive(pathname, item.to) ? 'page' : undefined}
-          rightSection={item.badge === 'unapproved' ? <UnapprovedBadge enabled={approver} /> : undefined}
+          rightSection={item.badge ? <MenuCount badge={item.badge} enabled={approver} /> : undefined}
           onClick={onNavigate}
         />
       ))}

@@ -24,6 +24,7 @@ describe('visibleMenuItems', () => {
       'Offices',
       'Agents',
       'New Agents',
+      'Review Queue',
       'Sites',
       'Statistics',
       'Links',
@@ -39,7 +40,7 @@ describe('visibleMenuItems', () => {
     expect(labels(me(Role.Superadmin), false)).not.toContain('Site Manuals');
   });
 
-  it('gives an admin offices, sites and settings, and New Agents only with APPROVE_AGENTS', () => {
+  it('gives an admin offices, sites and settings, and New Agents and Review Queue only with APPROVE_AGENTS', () => {
     expect(labels(me(Role.Admin), true)).toEqual([
       'Home',
       'Offices',
@@ -52,7 +53,9 @@ describe('visibleMenuItems', () => {
       'How To Sell',
       'Settings',
     ]);
-    expect(labels(me(Role.Admin, [Permission.ApproveAgents]), true)).toContain('New Agents');
+    expect(labels(me(Role.Admin, [Permission.ApproveAgents]), true)).toEqual(
+      expect.arrayContaining(['New Agents', 'Review Queue']),
+    );
   });
 
   it('gives an office agents but no admin items', () => {

@@ -28,6 +28,8 @@ export type DateRangeProps = {
   disabledDates?: boolean;
   startLabel?: string;
   endLabel?: string;
+  /** No dates at all is a choice too (every day): only a half-filled or reversed range is not valid. */
+  optional?: boolean;
 };
 
 /** The index (as a Select value) of the hint spanning exactly the value, or null. */
@@ -70,8 +72,8 @@ export function DayInput({ value, onChange, ...rest }: DayInputProps) {
   );
 }
 
-export function RangeError({ value }: { value: TDateRangeValue }) {
-  if (isDateRangeValid(value.start, value.end)) return null;
+export function RangeError({ value, optional }: { value: TDateRangeValue; optional?: boolean }) {
+  if (isDateRangeValid(value.start, value.end) || (optional && !value.start && !value.end)) return null;
   return (
     <Text size="sm" c="red" role="alert">
       {DATE_RANGE_INVALID}
@@ -113,7 +115,7 @@ export function DateRange(props: DateRangeProps) {
           w={260}
         />
       </Group>
-      <RangeError value={value} />
+      <RangeError value={value} optional={props.optional} />
     </Stack>
   );
 }

@@ -8,12 +8,16 @@ export type TConfirmOptions = {
   subject?: string | readonly string[];
   /** Server-sanitised html shown under the heading. */
   html?: string;
+  /** Plain text under the subject: what the action does, when the heading cannot say it all. */
+  body?: string;
+  /** A checkbox of a choice the action offers (unchecked at first); its state reaches onConfirm. */
+  option?: { label: string };
   confirmLabel?: string;
   cancelBtn?: boolean;
   /** A text typed before confirming (a reason); the confirm is refused while `check` answers a message. */
   input?: TConfirmInput;
-  /** Receives the typed text ('' without an input). */
-  onConfirm: (text: string) => Promise<unknown> | unknown;
+  /** Receives the typed text ('' without an input) and whether the option is checked. */
+  onConfirm: (text: string, checked: boolean) => Promise<unknown> | unknown;
 };
 
 export type TConfirmInput = {
@@ -40,6 +44,7 @@ export type ConfirmState = TConfirmOptions & {
   phase: ConfirmPhase;
   resolve: (ok: boolean) => void;
   text: string;
+  checked: boolean;
   /** The input's error, shown after a refused confirm until the text changes. */
   error: string | null;
 };
@@ -72,8 +77,24 @@ function closeConfirm(ok: boolean) {
 export function confirmDialog(options: TConfirmOptions): Promise<boolean> {
   closeConfirm(false);
   return new Promise<boolean>((resolve) => {
-    publish({ confirm: { cancelBtn: true, ...options, phase: 'visible', resolve, text: '', error: null } });
+    publish({
+      confirm: {
+        cancelBtn: true,
+        ...options,
+        phase: 'visible',
+        resolve,
+        text: '',
+        checked: false,
+        error: null,
+      },
+    });
   });
+}
+
+/** The confirm's option checkbox. */
+export function setConfirmChecked(checked: boolean) {
+  const current = state.confirm;
+  if (current?.phase === 'visible') publish({ confirm: { ...current, checked } });
 }
 
 /** The confirm's typed text; a change clears the error of a refused confirm. */
@@ -93,7 +114,7 @@ export async function runConfirm() {
   publish({ confirm: { ...current, phase: 'loading' } });
   let ok = true;
   try {
-    await current.onConfirm(current.text);
+    await current.onConfirm(current.text, current.checked);
   } catch {
     // A failed action closes the dialog with no change; the caller's api layer reports the error.
     ok = false;

@@ -120,6 +120,38 @@ describe('a confirmation with a typed text', () => {
     expect(sent).toEqual(['Customer asked']);
   });
 
+  it('says what it does in its body and hands the option, unchecked at first, to onConfirm', async () => {
+    renderUi(<DialogsHost />);
+    const sent: [string, boolean][] = [];
+    const open = () => {
+      let result: Promise<boolean> | undefined;
+      act(() => {
+        result = confirmDialog({
+          heading: 'Suspend?',
+          body: 'It is signed out.',
+          option: { label: 'Also charge back' },
+          input: { label: 'Reason', check: () => null },
+          onConfirm: (text, checked) => void sent.push([text, checked]),
+        });
+      });
+      return result!;
+    };
+    let result = open();
+    expect(screen.getByTestId('confirm-body').textContent).toBe('It is signed out.');
+    expect((screen.getByLabelText('Also charge back') as HTMLInputElement).checked).toBe(false);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    await expect(result).resolves.toBe(true);
+    result = open();
+    act(() => fireEvent.click(screen.getByLabelText('Also charge back')));
+    act(() => fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'ring' } }));
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    await expect(result).resolves.toBe(true);
+    expect(sent).toEqual([
+      ['', false],
+      ['ring', true],
+    ]);
+  });
+
   it('starts empty each time it opens', () => {
     renderUi(<DialogsHost />);
     const open = () =>

@@ -1,9 +1,10 @@
 // The confirm and alert modals of the dialog store (dialog-store.ts), which holds the promises.
-import { Box, Button, Group, Modal, Progress, Text, Textarea } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Modal, Progress, Text, Textarea } from '@mantine/core';
 import {
   cancelConfirm,
   dismissAlert,
   runConfirm,
+  setConfirmChecked,
   setConfirmText,
   subjectText,
   useDialogsState,
@@ -38,6 +39,20 @@ function ConfirmModal({ dialog }: { dialog: ConfirmState }) {
         </Text>
       ) : null}
       {dialog.html ? <HtmlBody html={dialog.html} /> : null}
+      {dialog.body ? (
+        <Text size="sm" mt="xs" data-testid="confirm-body">
+          {dialog.body}
+        </Text>
+      ) : null}
+      {dialog.option ? (
+        <Checkbox
+          label={dialog.option.label}
+          mt="sm"
+          checked={dialog.checked}
+          onChange={(e) => setConfirmChecked(e.currentTarget.checked)}
+          disabled={busy}
+        />
+      ) : null}
       {dialog.input ? (
         <Textarea
           label={dialog.input.label}
