@@ -15,7 +15,7 @@ function UnapprovedBadge({ enabled }: { enabled: boolean }) {
   const { data: count } = useUnapprovedCount(enabled);
   if (count === undefined) return null;
   return (
-    <Badge size="sm" color={count > 0 ? 'red' : 'gray'} circle={count < 10} data-testid="unapproved-badge">
+    <Badge size="sm" color={count > 0 ? 'red.9' : 'gray'} circle={count < 10} data-testid="unapproved-badge">
       {count}
       <span className="visually-hidden"> unapproved</span>
     </Badge>
@@ -27,7 +27,14 @@ function ReviewBadge({ enabled }: { enabled: boolean }) {
   const { data: count } = useReviewCount(enabled);
   if (count === undefined) return null;
   return (
-    <Badge size="sm" color={count > 0 ? 'orange' : 'gray'} circle={count < 10} data-testid="review-badge">
+    <Badge
+      size="sm"
+      color={count > 0 ? 'orange.7' : 'gray'}
+      // Black on orange: white on it is under the 4.5:1 contrast a 10px label needs.
+      c={count > 0 ? 'black' : undefined}
+      circle={count < 10}
+      data-testid="review-badge"
+    >
       {count}
       <span className="visually-hidden"> held</span>
     </Badge>
