@@ -3,6 +3,8 @@
 // trusts the loopback proxy: POSTBACK_APP_ENV) and, on PostgreSQL, copies of the demo sites share the
 // load, so neither 6,000 a minute per address nor per site is reached.
 import pg from 'pg';
+import { FRAUD_MODES, FRAUD_OPTION_NAMES, type TFraudMode } from '@salesdesk/contract';
+import { DEMO_PASSWORD } from '../packages/server/src/demo/data';
 import { DEMO_SITES } from './demo-links';
 import { sleep } from './lib/processes';
 
@@ -66,4 +68,31 @@ export async function addSites(
   } finally {
     await client.end();
   }
+}
+
+/** BENCH_FRAUD=off|flag|hold: every fraud rule in that mode for the run; unset, the app's defaults (flag). */
+export function fraudModeOfEnv(): TFraudMode | undefined {
+  const mode = process.env.BENCH_FRAUD;
+  if (mode === undefined) return undefined;
+  if (!(FRAUD_MODES as readonly string[]).includes(mode)) throw new Error(`BENCH_FRAUD: ${mode}?`);
+  return mode as TFraudMode;
+}
+
+/** Sets every fraud rule's mode as System Options saves it: the superadmin's POST /api/options. */
+export async function setFraudModes(baseUrl: string, mode: TFraudMode) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'super', password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const n = FRAUD_OPTION_NAMES;
+  const modes = [n.fastSaleMode, n.repeatEmailMode, n.selfReferralMode, n.refundRateMode];
+  const res = await fetch(`${baseUrl}/api/options`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(modes.map((name) => ({ name, value: mode }))),
+  });
+  if (!res.ok) throw new Error(`options: ${res.status} ${await res.text()}`);
 }

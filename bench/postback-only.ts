@@ -3,6 +3,7 @@
 // BENCH_PIN=1 puts the server alone on CPU 1 and this process (autocannon, the INSERT loop's client) on
 // CPU 0 (taskset); BENCH_APP_ROOT=<checkout> measures another commit's app.
 // Prints postbacks/s, single-row INSERT commits/s, their ratio, the CPU split and what backends waited on.
+// BENCH_FRAUD=off|flag|hold sets every fraud rule's mode first (System Options; unset: the defaults, flag).
 // Both limits stay on: each request comes from one of many client addresses (X-Forwarded-For, the app
 // trusting the loopback proxy) and, on PostgreSQL, BENCH_SITES more sites (copies of the demo sites and
 // of their clicks) share the load, so neither 6,000 a minute per address nor per site is reached.
@@ -13,7 +14,15 @@ import { POSTBACK_CONNECTIONS } from './event-path';
 import { insertLoopPglite, insertLoopPostgres } from './insert-loop';
 import { startPostgresCpu, startCpuCount, type CpuSplit } from './lib/cpu';
 import { DURATION_S, measureLoad, type LoadResult } from './lib/load';
-import { addSites, EXTRA_SITES, POSTBACK_APP_ENV, postbackHeaders, postbackPath } from './postback-load';
+import {
+  addSites,
+  EXTRA_SITES,
+  fraudModeOfEnv,
+  POSTBACK_APP_ENV,
+  postbackHeaders,
+  postbackPath,
+  setFraudModes,
+} from './postback-load';
 import { dropDatabase, freshDatabase } from './lib/postgres';
 import { LOAD_CPU, pin, SERVER_CPU } from './lib/pinning';
 import { sleep, startApp, type AppServer } from './lib/processes';
@@ -21,10 +30,15 @@ import { sleep, startApp, type AppServer } from './lib/processes';
 const DB_NAME = process.env.BENCH_PB_DB ?? 'salesdesk_pb';
 const APP_ROOT = process.env.BENCH_APP_ROOT;
 const PIN = process.env.BENCH_PIN === '1';
+const FRAUD = fraudModeOfEnv();
 
 /** The app under test, pinned apart from the load when BENCH_PIN=1. */
 async function startPostbackApp(databaseUrl?: string): Promise<AppServer> {
   const app = await startApp({ databaseUrl, env: POSTBACK_APP_ENV, cwd: APP_ROOT });
+  if (FRAUD) {
+    await setFraudModes(app.baseUrl, FRAUD);
+    console.log(`-- every fraud rule: ${FRAUD}`);
+  }
   if (PIN) {
     pin(app.pid!, SERVER_CPU);
     pin(process.pid, LOAD_CPU);

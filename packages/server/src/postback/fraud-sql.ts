@@ -45,13 +45,16 @@ export function fraudFlagsSql(bonus: boolean): SQL {
     select 1 from agents g join login_logs l on l.account_id = g.account_id and l.ip = c.ip
     where g.id = c.agent_id
       and l.in_time > c.at - interval '${raw(SELF_REFERRAL_WINDOW_DAYS)} days' and l.in_time <= c.at)`;
-  // stats_daily_agent_idx: the agent's approved sales and bonuses, and reversals, of the last 30 days.
+  // The agent's approved sales and bonuses, and reversals, of the last 30 days. Written as (agent, day)
+  // bounds so only stats_daily_agent_idx can serve it: with the days alone, the generic plan walked the
+  // primary key's days, every agent's rows of the month.
   const today = easternDaySql(sql`c.at`);
   const refunds = sql`(
     select sum(d.sales + d.bonus_sales) >= ${REFUND_MIN_SALES}
        and sum(d.reversals) * 100 > ${REFUND_PERCENT} * sum(d.sales + d.bonus_sales)
     from stats_daily d
-    where d.agent_id = c.agent_id and d.day > ${today} - ${raw(REFUND_RATE_WINDOW_DAYS)} and d.day <= ${today})`;
+    where (d.agent_id, d.day) > (c.agent_id, ${today} - ${raw(REFUND_RATE_WINDOW_DAYS)})
+      and (d.agent_id, d.day) <= (c.agent_id, ${today}))`;
   const fastOff = sql`${FAST_SECONDS} is null ${bonus ? sql`or c.approve_sale` : sql``}`;
   return sql`(${bit(FraudRule.FastSale, fastOff, fast)}
     + ${bit(FraudRule.RepeatEmail, sql`${REPEAT_MAX} is null or ${param(5, 'varchar')} is null`, repeat)}

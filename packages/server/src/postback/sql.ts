@@ -59,7 +59,8 @@ const saleStatement = (name: string, bonus: boolean) =>
                  coalesce(${param(3, 'timestamptz')}, now()) as at
           from clicks c left join sites st on st.id = ${param(2, 'int')}
           where c.id = ${param(1, 'bigint')} and c.site_id = ${param(2, 'int')}
-        ), ruled as (
+        ), ruled as materialized (
+          -- Materialized: inlined, the rules' lookups ran once for each use of their result.
           select c.*, ${fraudFlagsSql(bonus)} as flags from click c
         ), judged as (
           select r.*, (r.flags & ${HOLD_MASK}) <> 0 as review from ruled r
