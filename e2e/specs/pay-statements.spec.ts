@@ -93,7 +93,11 @@ describe('a late refund', () => {
     await loginAs(page, agent.username, agent.password);
     await page.goto('/app/stats/pay-statements');
     // Newest period first: P2 owes ₱100, P1 paid ₱100.
-    const rows = page.getByRole('table', { name: 'Pay Statements' }).locator('tbody tr');
+    // While the list loads the table holds one empty row; read it once the list has answered.
+    const rows = page
+      .getByRole('table', { name: 'Pay Statements' })
+      .and(page.locator('[aria-busy="false"]'))
+      .locator('tbody tr');
     await rows.first().waitFor();
     assert.deepEqual(
       (await rows.allInnerTexts()).map((r) =>
