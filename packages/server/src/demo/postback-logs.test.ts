@@ -36,9 +36,9 @@ describe('demo postback log', () => {
     expect(rows.filter((r) => r.result === 'ACCEPTED')).toEqual([]);
     const addressed = await queryRows<{ id: string }>(
       env.ctx.db,
-      sql`select id::text from sales where site_id = ${p.site.id} and postback_ip like '198.51.100.%' order by id`,
+      sql`select id::text from sales where site_id = ${p.site.id} and postback_ip like '198.51.100.%' order by sales.id`,
     );
-    expect(addressed.map((r) => Number(r.id))).toEqual(saleIds);
+    expect(addressed.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(saleIds);
     const duplicates = rows.filter((r) => r.result === 'DUPLICATE').map((r) => Number(r.sale_id));
     expect(duplicates).toEqual(saleIds.filter((id) => id % 37 === 0));
     expect(rows.some((r) => r.result === 'WRONG_TOKEN' || r.result === 'UNKNOWN_CLICK')).toBe(true);

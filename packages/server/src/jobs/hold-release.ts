@@ -1,6 +1,7 @@
 // Sales of a site with hold days arrive held until `hold_until`; every minute the ones whose time is
 // up are approved, their stats_daily figures moving from held to paid, in batches until none is due,
 // by one process at a time (changeHeldSales changes a sale still held only, so none is approved twice).
+// A sale held by a fraud rule has no hold_until: it waits for review, and this job never approves it.
 import { SaleStatus } from '@salesdesk/contract';
 import type { Db } from '../db/client';
 import { changeHeldSales, holdIsUp } from '../ledger/status';

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FraudRule } from '@salesdesk/contract';
 import { linkTypes, loginLogs } from '../db/schema';
 import { reverseSale } from '../ledger/reverse';
+import { forgetRefundRates, refundRateAgents, REFUND_RATES_MAX_AGE_MS } from './refund-rates';
+import { recordSale } from './service';
 import { buildClickPath, uniqueName } from '../test/factories';
 import { after, allRules, judged, sellAt, setRules } from '../test/fraud-fixtures';
 import { testEnv, type TestEnv } from '../test/harness';
@@ -152,6 +154,47 @@ describe("an agent's refund rate", () => {
     expect(await (await agentWith(4, 3, -35 * DAY, -31 * DAY))()).toBe(0);
     const old = await agentWith(8, 3, -35 * DAY, -29 * DAY); // 0 sales in the window: under the minimum
     expect(await old()).toBe(0);
+  });
+
+  it('judges a live postback against the list of agents over the rate, a minute old at most', async () => {
+    await setRules(env, { ...allRules('off'), refundRate: { mode: 'flag', percent: 50, minSales: 4 } });
+    const now = Date.now();
+    const p = await buildClickPath(env.ctx);
+    const click = await clickAt(env.ctx, p, new Date(now - 3 * DAY - HOUR).toISOString());
+    const sold: number[] = [];
+    for (let i = 0; i < 4; i++) sold.push(await sellAt(env.ctx, p, click, now - 3 * DAY + i * SECOND));
+    const refund = (ids: number[]) =>
+      Promise.all(
+        ids.map((id) =>
+          reverseSale(
+            env.ctx.db,
+            { id },
+            { kind: 'refund', reason: null, by: null, at: new Date(now - 2 * DAY) },
+          ),
+        ),
+      );
+    // A postback: no date, so the rule reads the list.
+    const live = async () =>
+      flagsOf(
+        (
+          await recordSale(env.ctx, {
+            siteId: p.site.id,
+            clickId: click,
+            event: 'sale',
+            txId: uniqueName('tx'),
+          })
+        ).saleId,
+      );
+    await refund(sold.slice(0, 2));
+    forgetRefundRates(env.ctx.db);
+    expect(await live()).toBe(0); // 2 of 4: 50 %, not past it; 5 sales now
+    await refund(sold.slice(2));
+    expect(await live()).toBe(0); // 4 of 5, but the list was made before these refunds; 6 sales now
+    await refundRateAgents(env.ctx.db, 50, 4, Date.now() + REFUND_RATES_MAX_AGE_MS); // a minute later
+    expect(await live()).toBe(FraudRule.RefundRate); // 4 of 6
+    // Other numbers make a new list at once.
+    await setRules(env, { ...allRules('off'), refundRate: { mode: 'flag', percent: 70, minSales: 4 } });
+    expect(await live()).toBe(0); // 4 of 7: 57 %
   });
 
   it('uses the default 25 % of at least 20 sales', async () => {

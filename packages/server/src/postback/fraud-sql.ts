@@ -1,8 +1,12 @@
-// The fraud rules (issue 22) as one SQL expression of the sale statement: the FraudRule bits a new sale
-// trips, from the click (alias c: its time, address and agent; c.at is the sale's time) and one indexed
-// lookup per rule. A rule that is off has a null (or false) parameter and never runs its lookup.
+// The fraud rules (issue 22) as SQL of the sale statement: the FraudRule bits a new sale trips, from the
+// click (alias c: its time, address and agent; c.at is the sale's time) and one indexed lookup per rule.
+// The statement holds only the rules that are on: one prepared variant per set of rules in force. With
+// every rule in one text and the off ones skipped by a parameter, PostgreSQL planned the statement afresh
+// at each call once rules were off (the plan for the nulls looked cheaper than the generic one).
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  FRAUD_RULE_BITS,
+  FRAUD_RULE_KEYS,
   FraudRule,
   REFUND_RATE_WINDOW_DAYS,
   REPEAT_EMAIL_WINDOW_HOURS,
@@ -12,70 +16,104 @@ import {
 import { param, type PreparedValue } from '../db/prepared';
 import { easternDaySql } from '../rollups/increments';
 
-// The statement's parameters after the sale's own seven.
-const FAST_SECONDS = param(8, 'int');
-const REPEAT_MAX = param(9, 'int');
-const SELF_REFERRAL = param(10, 'boolean');
-const REFUND_PERCENT = param(11, 'int');
-const REFUND_MIN_SALES = param(12, 'int');
-/** The bits of the rules set to hold: a sale tripping one arrives held for review. */
-export const HOLD_MASK = param(13, 'int');
-
-// CASE tests in order (AND may not), so a rule that is off never runs its lookup.
-const bit = (rule: FraudRule, off: SQL, tripped: SQL) =>
-  sql`case when ${off} then 0 when ${tripped} then ${sql.raw(String(rule))} else 0 end`;
+/** The sale statement's own parameters come first; the rules' follow from this number. */
+const FIRST_PARAM = 8;
 const raw = (n: number) => sql.raw(String(n));
 
-/**
- * The bits the sale tripped. `bonus`: the bonus statement, whose event on a site using approve-sale is
- * the Day#2 paid sale, made a day after the click on purpose: exempt from the fast-sale rule.
- */
-export function fraudFlagsSql(bonus: boolean): SQL {
-  const fast = sql`c.at < c.click_time + make_interval(secs => ${FAST_SECONDS})`;
-  // sales_email_idx; the earlier rows of the same event on the site in the window, at most the limit.
-  const repeat = sql`(
-    select count(*) from (
-      select 1 from sales s
-      where s.customer_email = ${param(5, 'varchar')} and s.site_id = ${param(2, 'int')}
-        and s.event_type = ${param(4, 'smallint')}
-        and s.date > c.at - interval '${raw(REPEAT_EMAIL_WINDOW_HOURS)} hours' and s.date <= c.at
-      limit ${REPEAT_MAX}) earlier) >= ${REPEAT_MAX}`;
-  // login_logs_account_ip_idx.
-  const self = sql`exists (
-    select 1 from agents g join login_logs l on l.account_id = g.account_id and l.ip = c.ip
-    where g.id = c.agent_id
-      and l.in_time > c.at - interval '${raw(SELF_REFERRAL_WINDOW_DAYS)} days' and l.in_time <= c.at)`;
-  // The agent's approved sales and bonuses, and reversals, of the last 30 days. Written as (agent, day)
-  // bounds so only stats_daily_agent_idx can serve it: with the days alone, the generic plan walked the
-  // primary key's days, every agent's rows of the month.
-  const today = easternDaySql(sql`c.at`);
-  const refunds = sql`(
-    select sum(d.sales + d.bonus_sales) >= ${REFUND_MIN_SALES}
-       and sum(d.reversals) * 100 > ${REFUND_PERCENT} * sum(d.sales + d.bonus_sales)
-    from stats_daily d
-    where (d.agent_id, d.day) > (c.agent_id, ${today} - ${raw(REFUND_RATE_WINDOW_DAYS)})
-      and (d.agent_id, d.day) <= (c.agent_id, ${today}))`;
-  const fastOff = sql`${FAST_SECONDS} is null ${bonus ? sql`or c.approve_sale` : sql``}`;
-  return sql`(${bit(FraudRule.FastSale, fastOff, fast)}
-    + ${bit(FraudRule.RepeatEmail, sql`${REPEAT_MAX} is null or ${param(5, 'varchar')} is null`, repeat)}
-    + ${bit(FraudRule.SelfReferral, sql`not coalesce(${SELF_REFERRAL}, false)`, self)}
-    + ${bit(FraudRule.RefundRate, sql`${REFUND_PERCENT} is null`, refunds)})`;
+/** A variant bit beside the rules': the refund rate is read from the list of agents over it (refund-rates.ts). */
+export const REFUND_FROM_LIST = 16;
+
+/** The rules in force: which are on (the statement's variant), their values, and which of them hold. */
+export interface FraudArgs {
+  on: number;
+  values: PreparedValue[];
 }
 
-/** The rules' parameters ($8 to $13) from the settings: null turns a rule off. */
-export function fraudParams(s: TFraudSettings): PreparedValue[] {
-  const on = (mode: string) => mode !== 'off';
-  const hold =
-    (s.fastSale.mode === 'hold' ? FraudRule.FastSale : 0) |
-    (s.repeatEmail.mode === 'hold' ? FraudRule.RepeatEmail : 0) |
-    (s.selfReferral.mode === 'hold' ? FraudRule.SelfReferral : 0) |
-    (s.refundRate.mode === 'hold' ? FraudRule.RefundRate : 0);
-  return [
-    on(s.fastSale.mode) ? s.fastSale.seconds : null,
-    on(s.repeatEmail.mode) ? s.repeatEmail.max : null,
-    on(s.selfReferral.mode),
-    on(s.refundRate.mode) ? s.refundRate.percent : null,
-    s.refundRate.minSales,
-    hold,
-  ];
+/**
+ * The statement's variant and rule values for `s`. `refundAgents`: the agents over the refund rate now
+ * (an int[] literal), for a live postback; without it the statement sums the agent's month itself.
+ */
+export function fraudArgs(s: TFraudSettings, refundAgents?: string): FraudArgs {
+  let on = 0;
+  let hold = 0;
+  for (const key of FRAUD_RULE_KEYS) {
+    if (s[key].mode !== 'off') on |= FRAUD_RULE_BITS[key];
+    if (s[key].mode === 'hold') hold |= FRAUD_RULE_BITS[key];
+  }
+  const values: PreparedValue[] = [];
+  if (on & FraudRule.FastSale) values.push(s.fastSale.seconds);
+  if (on & FraudRule.RepeatEmail) values.push(s.repeatEmail.max);
+  if (on & FraudRule.RefundRate) {
+    if (refundAgents === undefined) values.push(s.refundRate.percent, s.refundRate.minSales);
+    else {
+      on |= REFUND_FROM_LIST;
+      values.push(refundAgents);
+    }
+  }
+  values.push(hold);
+  return { on, values };
+}
+
+/**
+ * The bits the sale tripped, of the rules `on` (their parameters numbered in fraudArgs' order), and the
+ * parameter of the bits that hold. `bonus`: the bonus statement, whose event on a site using approve-sale
+ * is the Day#2 paid sale, made a day after the click on purpose: exempt from the fast-sale rule.
+ */
+export function fraudSql(bonus: boolean, on: number): { flags: SQL; holdMask: SQL } {
+  let n = FIRST_PARAM;
+  const parts: SQL[] = [];
+  const bit = (rule: FraudRule, tripped: SQL) =>
+    parts.push(sql`case when ${tripped} then ${raw(rule)} else 0 end`);
+  if (on & FraudRule.FastSale) {
+    const seconds = param(n++, 'int');
+    const fast = sql`c.at < c.click_time + make_interval(secs => ${seconds})`;
+    bit(FraudRule.FastSale, bonus ? sql`not c.approve_sale and ${fast}` : fast);
+  }
+  if (on & FraudRule.RepeatEmail) {
+    // The earlier rows of the same event on the site in the window, at most the limit, from
+    // sales_email_idx: OFFSET 0 keeps the site and time tests out of the scan, or the generic plan may
+    // walk the site's (site_id, date) index instead, every sale of the site's last 24 hours.
+    const max = param(n++, 'int');
+    const email = param(5, 'varchar');
+    bit(
+      FraudRule.RepeatEmail,
+      sql`${email} is not null and (
+        select count(*) from (
+          select 1 from (
+            select s.site_id, s.event_type, s.date from sales s where s.customer_email = ${email} offset 0
+          ) s
+          where s.site_id = ${param(2, 'int')} and s.event_type = ${param(4, 'smallint')}
+            and s.date > c.at - interval '${raw(REPEAT_EMAIL_WINDOW_HOURS)} hours' and s.date <= c.at
+          limit ${max}) earlier) >= ${max}`,
+    );
+  }
+  if (on & FraudRule.SelfReferral)
+    // login_logs_account_ip_idx.
+    bit(
+      FraudRule.SelfReferral,
+      sql`exists (
+        select 1 from agents g join login_logs l on l.account_id = g.account_id and l.ip = c.ip
+        where g.id = c.agent_id
+          and l.in_time > c.at - interval '${raw(SELF_REFERRAL_WINDOW_DAYS)} days' and l.in_time <= c.at)`,
+    );
+  if (on & REFUND_FROM_LIST) bit(FraudRule.RefundRate, sql`c.agent_id = any(${param(n++, 'int[]')})`);
+  else if (on & FraudRule.RefundRate) {
+    // The agent's approved sales and bonuses, and reversals, of the last 30 days. Written as (agent, day)
+    // bounds so only stats_daily_agent_idx can serve it: with the days alone, the generic plan walked the
+    // primary key's days, every agent's rows of the month.
+    const percent = param(n++, 'int');
+    const minSales = param(n++, 'int');
+    const today = easternDaySql(sql`c.at`);
+    bit(
+      FraudRule.RefundRate,
+      sql`(
+        select sum(d.sales + d.bonus_sales) >= ${minSales}
+           and sum(d.reversals) * 100 > ${percent} * sum(d.sales + d.bonus_sales)
+        from stats_daily d
+        where (d.agent_id, d.day) > (c.agent_id, ${today} - ${raw(REFUND_RATE_WINDOW_DAYS)})
+          and (d.agent_id, d.day) <= (c.agent_id, ${today}))`,
+    );
+  }
+  const flags = parts.length ? sql`(${sql.join(parts, sql` + `)})` : sql`0`;
+  return { flags, holdMask: param(n, 'int') };
 }

@@ -251,7 +251,7 @@ describe('the postback log', () => {
     ]);
     const ips = await queryRows<{ id: string; postback_ip: string }>(
       env.ctx.db,
-      sql`select id::text, postback_ip from sales where site_id = ${p.site.id} order by id`,
+      sql`select id::text, postback_ip from sales where site_id = ${p.site.id} order by sales.id`,
     );
     expect(ips).toEqual([
       { id: String(first.body.saleId), postback_ip: ip },

@@ -16,6 +16,8 @@ import { clickMayHaveLanded } from '../tracking/service';
 import { postbackSiteLimit } from './ip-limit';
 import { logIp, logPostback, type PostbackCall } from './log';
 import { PostbackRefusal, refused } from './refusal';
+import { fraudArgs } from './fraud-sql';
+import { refundRateAgents } from './refund-rates';
 import { reversePostback } from './reversal';
 import { findClickSite, findPostbackSite, findSaleId, insertSale } from './sql';
 import { postbackTokenMatches } from './token';
@@ -55,10 +57,17 @@ export async function recordSale(ctx: AppContext, input: SaleInput): Promise<Sal
     ip: input.ip === undefined ? undefined : logIp(input.ip),
   };
   const rules = await fraudSettings(ctx.db);
-  let result = await insertSale(ctx.db, row, rules);
+  const { refundRate } = rules;
+  // A live postback reads the refund rate from the per-process list; a dated sale (history) at its time.
+  const refundAgents =
+    refundRate.mode === 'off' || input.date
+      ? undefined
+      : await refundRateAgents(ctx.db, refundRate.percent, refundRate.minSales);
+  const args = fraudArgs(rules, refundAgents);
+  let result = await insertSale(ctx.db, row, args);
   // A postback right after its click: the click may still be on its way to the table.
   if (!result.clickFound && (await clickMayHaveLanded(ctx, input.clickId)))
-    result = await insertSale(ctx.db, row, rules);
+    result = await insertSale(ctx.db, row, args);
   if (result.id !== undefined) return { duplicate: false, saleId: result.id };
   const existing = await findSaleId(ctx.db, input.siteId, input.txId);
   if (existing) return { duplicate: true, saleId: existing };

@@ -2,12 +2,12 @@
 // prepared statement (the row, with the client address, is the postback's accepted log entry); the
 // lookups of the refused paths; the log writer's rows.
 import { sql, type SQL } from 'drizzle-orm';
-import { EventType, SaleStatus, type TFraudSettings } from '@salesdesk/contract';
+import { EventType, SaleStatus } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { postbackLogs } from '../db/schema';
-import { param, preparedStatement, queryPrepared } from '../db/prepared';
+import { param, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../rollups/increments';
-import { fraudFlagsSql, fraudParams, HOLD_MASK } from './fraud-sql';
+import { fraudSql, type FraudArgs } from './fraud-sql';
 
 const SITE = preparedStatement(
   'postback_site',
@@ -42,16 +42,18 @@ export interface SaleRow {
 }
 
 /**
- * One statement, prepared: finds the click of the site ($1, $2), evaluates the fraud rules ($8 to $13,
- * fraud-sql.ts), inserts its sale at the office's enabled custom rate, else the link type's (the bonus
+ * One statement, prepared: finds the click of the site ($1, $2), evaluates the fraud rules that are on
+ * (`rules`, from $8: fraud-sql.ts), inserts its sale at the office's enabled custom rate, else the link type's (the bonus
  * statement: the bonus fields), copying agent, office, type and referer from the click, with the rules it
  * tripped, held for review when one of them is set to hold (no hold_until: only a review releases it),
  * else for the site's hold days when it has any, with the postback's client address ($7), and adds it to
  * stats_daily (one row at most, so no grouping). The row is the postback's log entry, so an acknowledged
  * sale is logged even if the process dies right after, at no extra write.
  */
-const saleStatement = (name: string, bonus: boolean) =>
-  preparedStatement(
+function saleStatement(name: string, bonus: boolean, rules: number) {
+  const { flags, holdMask } = fraudSql(bonus, rules);
+  // The rules' CTE is materialized: inlined, their lookups ran once for each use of the flags.
+  return preparedStatement(
     name,
     sql`with click as (
           select c.id, c.type_id, c.agent_id, c.office_id, c.referer, c.click_time, c.ip,
@@ -59,11 +61,10 @@ const saleStatement = (name: string, bonus: boolean) =>
                  coalesce(${param(3, 'timestamptz')}, now()) as at
           from clicks c left join sites st on st.id = ${param(2, 'int')}
           where c.id = ${param(1, 'bigint')} and c.site_id = ${param(2, 'int')}
-        ), ruled as materialized (
-          -- Materialized: inlined, the rules' lookups ran once for each use of their result.
-          select c.*, ${fraudFlagsSql(bonus)} as flags from click c
+        ), ruled as ${rules ? sql`materialized` : sql``} (
+          select c.*, ${flags} as flags from click c
         ), judged as (
-          select r.*, (r.flags & ${HOLD_MASK}) <> 0 as review from ruled r
+          select r.*, (r.flags & ${holdMask}) <> 0 as review from ruled r
         ), inserted as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
                              payout, earning, lpp, tx_id, referer, status, hold_until, postback_ip, fraud_flags)
@@ -87,17 +88,24 @@ const saleStatement = (name: string, bonus: boolean) =>
         )
         select exists (select 1 from click) as click_found, (select id from inserted) as id`,
   );
+}
 
-const INSERT_SALE = saleStatement('postback_sale', false);
-const INSERT_BONUS = saleStatement('postback_bonus', true);
+// One variant per event and set of rules that are on (fraudArgs' `on`: at most 64), made on first use.
+const statements = new Map<string, PreparedStatement>();
+function statementFor(bonus: boolean, rules: number): PreparedStatement {
+  const name = `postback_${bonus ? 'bonus' : 'sale'}_r${rules}`;
+  let s = statements.get(name);
+  if (!s) statements.set(name, (s = saleStatement(name, bonus, rules)));
+  return s;
+}
 
-/** Records the sale under the fraud rules `rules`; `id` is undefined when the click is unknown or (site, txId) exists. */
+/** Records the sale under the fraud rules `args` (fraudArgs); `id` is undefined when the click is unknown or (site, txId) exists. */
 export async function insertSale(
   db: Queryable,
   s: SaleRow,
-  rules: TFraudSettings,
+  args: FraudArgs,
 ): Promise<{ clickFound: boolean; id?: number }> {
-  const statement = s.eventType === EventType.Bonus ? INSERT_BONUS : INSERT_SALE;
+  const statement = statementFor(s.eventType === EventType.Bonus, args.on);
   const [row] = await queryPrepared<{ click_found: boolean; id: string | number | null }>(db, statement, [
     s.clickId,
     s.siteId,
@@ -106,7 +114,7 @@ export async function insertSale(
     s.email,
     s.txId,
     s.ip ?? null,
-    ...fraudParams(rules),
+    ...args.values,
   ]);
   return { clickFound: !!row?.click_found, id: row?.id == null ? undefined : Number(row.id) };
 }
