@@ -23,7 +23,12 @@ import { createCaptcha } from './captcha';
 import { loadLoginAlerts } from './alerts';
 import { forgot, login, loginRemote, logout, mintRemoteToken } from './service';
 
-const loginLimit = { access: PUBLIC, rateLimit: { max: 30, timeWindow: '1 minute' } };
+// A sign-in records its own audit events (auth/events.ts): a failed one is refused, yet kept.
+const loginLimit = {
+  access: PUBLIC,
+  rateLimit: { max: 30, timeWindow: '1 minute' },
+  audit: 'events' as const,
+};
 
 const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.get(
@@ -39,13 +44,15 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/auth/login',
     { config: loginLimit, schema: { body: ZLoginRequest, response: { 200: ZTokenResponse } } },
-    async (req) => ({ token: await login(ctx, req.body, clientIp(req)) }),
+    async (req) => ({ token: await login(ctx, req.body, clientIp(req), req.headers['user-agent'] ?? null) }),
   );
 
   app.post(
     '/auth/login-remote',
     { config: loginLimit, schema: { body: ZLoginRemoteRequest, response: { 200: ZTokenResponse } } },
-    async (req) => ({ token: await loginRemote(ctx, req.body.token, clientIp(req)) }),
+    async (req) => ({
+      token: await loginRemote(ctx, req.body.token, clientIp(req), req.headers['user-agent'] ?? null),
+    }),
   );
 
   app.post(

@@ -19,6 +19,7 @@ import { AppError, formError, forbidden, notFound } from '../http/errors';
 import { loadPrincipal, signSession, type Principal } from '../http/auth';
 import { isThrottled, recordSuccess, recordTry, slowdownMs } from './attempts';
 import { verifyCaptcha } from './captcha';
+import { REMOTE_SIGN_IN, SIGN_IN, signedIn, signInRefused, type SignInClient } from './events';
 
 export const LOGIN_FAILED = 'Wrong username or password';
 export const CAPTCHA_FAILED = 'Wrong captcha, please try again';
@@ -52,7 +53,23 @@ async function findAccount(ctx: AppContext, key: string) {
 
 export const THROTTLED = 'Too many failed logins, please wait 15 minutes';
 
-export async function login(ctx: AppContext, input: TLoginRequest, ip: string): Promise<string> {
+export async function login(
+  ctx: AppContext,
+  input: TLoginRequest,
+  ip: string,
+  userAgent: string | null = null,
+): Promise<string> {
+  const client = { ip, userAgent };
+  try {
+    return await attemptLogin(ctx, input, client);
+  } catch (err) {
+    await signInRefused(ctx, { action: SIGN_IN, client, typedName: input.username, err });
+    throw err;
+  }
+}
+
+async function attemptLogin(ctx: AppContext, input: TLoginRequest, client: SignInClient): Promise<string> {
+  const ip = client.ip;
   if (!verifyCaptcha(ctx, input.captchaString, input.captchaCheck)) throw formError(CAPTCHA_FAILED);
   const name = canonicalUsername(input.username);
   // Names no account can have share one count, so odd input cannot fill the counters with long keys.
@@ -71,7 +88,7 @@ export async function login(ctx: AppContext, input: TLoginRequest, ip: string): 
   if (!account || !ok) throw formError(LOGIN_FAILED);
   recordSuccess(key, ip);
   assertMayLogIn(account);
-  return startSession(ctx, account.id, ip);
+  return startSession(ctx, account.id, { action: SIGN_IN, client, impersonatedBy: null });
 }
 
 function assertMayLogIn(a: Pick<AccountRow, 'active' | 'login_blocked' | 'approved'>) {
@@ -80,18 +97,25 @@ function assertMayLogIn(a: Pick<AccountRow, 'active' | 'login_blocked' | 'approv
   if (a.login_blocked) throw formError('Login is disabled for your account until 01:00');
 }
 
-/** Writes the login log, counts the login and signs the session token. */
-async function startSession(ctx: AppContext, accountId: number, ip: string): Promise<string> {
+/** Writes the login log and the sign-in's audit row, counts the login and signs the session token. */
+async function startSession(
+  ctx: AppContext,
+  accountId: number,
+  event: { action: string; client: SignInClient; impersonatedBy: number | null },
+): Promise<string> {
   const principal = await loadPrincipal(ctx, accountId);
   if (!principal) throw formError(LOGIN_FAILED);
+  const ip = event.client.ip;
   return ctx.db.transaction(async (tx) => {
     const [log] = await tx.insert(loginLogs).values({ accountId, ip }).returning({ id: loginLogs.id });
+    await signedIn(tx, principal, event);
     const [a] = await tx
       .update(accounts)
       .set({ lastLoginTime: new Date(), loginCount: sql`${accounts.loginCount} + 1` })
       .where(eq(accounts.id, accountId))
       .returning({ sv: accounts.sessionVersion });
-    return signSession(ctx, { ...principal, sessionVersion: a.sv, loginLogId: log.id });
+    const impersonatedBy = event.impersonatedBy;
+    return signSession(ctx, { ...principal, sessionVersion: a.sv, loginLogId: log.id, impersonatedBy });
   });
 }
 
@@ -161,7 +185,22 @@ export async function mintRemoteToken(ctx: AppContext, p: Principal, accountId: 
   return { token, url: `${ctx.config.publicUrl}/remote-login?token=${encodeURIComponent(token)}` };
 }
 
-export async function loginRemote(ctx: AppContext, token: string, ip: string): Promise<string> {
+export async function loginRemote(
+  ctx: AppContext,
+  token: string,
+  ip: string,
+  userAgent: string | null = null,
+): Promise<string> {
+  const client = { ip, userAgent };
+  try {
+    return await attemptRemoteLogin(ctx, token, client);
+  } catch (err) {
+    await signInRefused(ctx, { action: REMOTE_SIGN_IN, client, typedName: null, err });
+    throw err;
+  }
+}
+
+async function attemptRemoteLogin(ctx: AppContext, token: string, client: SignInClient): Promise<string> {
   const [used] = await ctx.db
     .update(remoteLoginTokens)
     .set({ usedAt: new Date() })
@@ -172,12 +211,13 @@ export async function loginRemote(ctx: AppContext, token: string, ip: string): P
         gt(remoteLoginTokens.expiresAt, new Date()),
       ),
     )
-    .returning({ accountId: remoteLoginTokens.accountId });
+    .returning({ accountId: remoteLoginTokens.accountId, createdBy: remoteLoginTokens.createdBy });
   if (!used) throw formError('This login link is invalid or has expired');
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, used.accountId));
   if (!account) throw formError('This login link is invalid or has expired');
   assertMayLogIn({ active: account.active, login_blocked: account.loginBlocked, approved: account.approved });
-  return startSession(ctx, account.id, ip);
+  // A "Log in as" link names the admin who minted it; a forgot-password link has no creator.
+  return startSession(ctx, account.id, { action: REMOTE_SIGN_IN, client, impersonatedBy: used.createdBy });
 }
 
 /**

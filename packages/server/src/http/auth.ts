@@ -17,6 +17,8 @@ export interface Principal {
   canDelete: boolean;
   /** The login_logs row of this session, closed by logout. */
   loginLogId: number | null;
+  /** The superadmin or admin behind a remote login ("Log in as"), or null. */
+  impersonatedBy: number | null;
 }
 
 declare module 'fastify' {
@@ -32,6 +34,8 @@ interface Claims {
   companyId: number | null;
   sv: number;
   lid: number;
+  /** A remote login's token: the account that minted its link. */
+  imp?: number;
 }
 
 // A token without an expiry, a session version or its login log is not a session.
@@ -47,6 +51,7 @@ export async function signSession(
     companyId: number | null;
     sessionVersion: number;
     loginLogId: number;
+    impersonatedBy?: number | null;
   },
 ): Promise<string> {
   const claims = {
@@ -55,6 +60,7 @@ export async function signSession(
     companyId: a.companyId,
     sv: a.sessionVersion,
     lid: a.loginLogId,
+    ...(a.impersonatedBy ? { imp: a.impersonatedBy } : {}),
   };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
@@ -127,6 +133,7 @@ export async function loadPrincipal(
     permissions,
     canDelete: a.role === Role.Superadmin && a.can_delete,
     loginLogId: null,
+    impersonatedBy: null,
   };
 }
 
@@ -162,9 +169,10 @@ export function authenticate(ctx: AppContext) {
     const accountId = Number(claims.sub);
     if (!isWhole(accountId) || !isWhole(claims.sv) || !isWhole(claims.lid) || accountId > INT4_MAX)
       throw invalidToken();
+    if (claims.imp !== undefined && !isWhole(claims.imp)) throw invalidToken();
     const principal = await loadPrincipal(ctx, accountId, { sv: claims.sv, lid: claims.lid });
     if (!principal) throw invalidToken();
-    req.principal = { ...principal, loginLogId: claims.lid };
+    req.principal = { ...principal, loginLogId: claims.lid, impersonatedBy: claims.imp ?? null };
   };
 }
 
