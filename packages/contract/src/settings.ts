@@ -12,6 +12,7 @@ import {
 } from './fraud';
 import { PAY_CYCLE_DEFAULT, type TPayCycle, ZPayCycle } from './pay-periods';
 import { POSTBACK_LOG_DAYS_DEFAULT } from './postback-logs';
+import { AUDIT_LOG_DAYS_DEFAULT } from './audit-logs';
 
 export const BLACK_LIST_SORT_FIELDS = ['id', 'ip'] as const;
 export type TBlackListSortField = (typeof BLACK_LIST_SORT_FIELDS)[number];
@@ -76,6 +77,7 @@ export const BLACK_LIST_SEARCH_PLACEHOLDER = 'part of IP';
 export const OPTION_NAMES = {
   autoBlockAccount: 'auto_block_account',
   postbackLogDays: 'postback_log_days',
+  auditLogDays: 'audit_log_days',
   payCycle: 'pay_cycle',
   ...FRAUD_OPTION_NAMES,
 } as const;
@@ -83,6 +85,7 @@ export const OPTION_NAMES = {
 export const EDITABLE_OPTIONS = [
   OPTION_NAMES.autoBlockAccount,
   OPTION_NAMES.postbackLogDays,
+  OPTION_NAMES.auditLogDays,
   OPTION_NAMES.payCycle,
   ...Object.values(FRAUD_OPTION_NAMES),
 ] as const;
@@ -100,9 +103,19 @@ export const ZPostbackLogDays = z
   .regex(/^[1-9]\d{0,3}$/, POSTBACK_LOG_DAYS_INVALID)
   .refine((v) => Number(v) <= POSTBACK_LOG_DAYS_MAX, POSTBACK_LOG_DAYS_INVALID);
 
+export const AUDIT_LOG_DAYS_MAX = 3650;
+export const AUDIT_LOG_DAYS_INVALID = `Audit Log Days must be a whole number from 1 to ${AUDIT_LOG_DAYS_MAX}`;
+/** How many days the audit log keeps, as typed and as stored: digits, 1 to 3650 (two years by default). */
+export const ZAuditLogDays = z
+  .string({ error: AUDIT_LOG_DAYS_INVALID })
+  .trim()
+  .regex(/^[1-9]\d{0,3}$/, AUDIT_LOG_DAYS_INVALID)
+  .refine((v) => Number(v) <= AUDIT_LOG_DAYS_MAX, AUDIT_LOG_DAYS_INVALID);
+
 const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(OPTION_NAMES.autoBlockAccount), value: z.enum(['0', '1']) }),
   z.object({ name: z.literal(OPTION_NAMES.postbackLogDays), value: ZPostbackLogDays }),
+  z.object({ name: z.literal(OPTION_NAMES.auditLogDays), value: ZAuditLogDays }),
   z.object({ name: z.literal(OPTION_NAMES.payCycle), value: ZPayCycle }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleMode), value: ZFraudMode }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleSeconds), value: ZFastSaleSeconds }),
@@ -135,6 +148,7 @@ export const ZSystemOptionsForm = z
   .object({
     autoBlockAccount: z.boolean(),
     postbackLogDays: ZPostbackLogDays,
+    auditLogDays: ZAuditLogDays,
     payCycle: ZPayCycle,
     fastSaleMode: ZFraudMode,
     fastSaleSeconds: ZFastSaleSeconds,
@@ -164,6 +178,7 @@ export function systemOptionsValues(options: readonly TOption[]): TSystemOptions
   return {
     autoBlockAccount: optionOn(options, OPTION_NAMES.autoBlockAccount),
     postbackLogDays: text(OPTION_NAMES.postbackLogDays, String(POSTBACK_LOG_DAYS_DEFAULT)),
+    auditLogDays: text(OPTION_NAMES.auditLogDays, String(AUDIT_LOG_DAYS_DEFAULT)),
     payCycle: text(OPTION_NAMES.payCycle, PAY_CYCLE_DEFAULT) as TPayCycle,
     fastSaleMode: fraud.fastSale.mode,
     fastSaleSeconds: text(n.fastSaleSeconds, String(fraud.fastSale.seconds)),

@@ -18,7 +18,7 @@ export interface Principal {
   /** The login_logs row of this session, closed by logout. */
   loginLogId: number | null;
   /** The superadmin or admin behind a remote login ("Log in as"), or null. */
-  impersonatedBy: number | null;
+  impersonatedBy?: number | null;
 }
 
 declare module 'fastify' {

@@ -112,7 +112,6 @@ describe('the list file', () => {
       permissions: [],
       canDelete: false,
       loginLogId: null,
-      impersonatedBy: null,
     };
     const query = { page: 1, pageSize: 50 };
     const whole: string[] = [];
