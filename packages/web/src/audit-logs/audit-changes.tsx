@@ -1,5 +1,6 @@
 // A row's changes as a readable diff: each changed row named (`office_fees 5/3 changed`), then one line
-// per field, `payout: 100.00 → 125.50`; a secret field shows only that it changed.
+// per field, `payout: 100.00 → 125.50` (the old value struck through; colour alone would not read at
+// this size); a secret field shows only that it changed.
 import { Stack, Text } from '@mantine/core';
 import { auditChangeTitle, type TAuditChange, type TAuditField } from '@salesdesk/contract';
 
@@ -12,11 +13,11 @@ function FieldLine({ field }: { field: TAuditField }) {
         {field.name}
       </Text>
       {': '}
-      <Text span c="red.8" size="xs">
+      <Text span td="line-through" size="xs">
         {field.before ?? EMPTY}
       </Text>
       {' → '}
-      <Text span c="green.8" size="xs">
+      <Text span size="xs">
         {field.after ?? EMPTY}
       </Text>
     </Text>
