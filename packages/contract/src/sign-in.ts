@@ -1,6 +1,6 @@
 // Two-factor sign-in (TOTP and recovery codes) and the sessions an account can see and end.
 import { z } from 'zod';
-import { ZBigIdNumber, ZIdNumber } from './common';
+import { ZIdNumber } from './common';
 
 /**
  * How far a session has signed in: `complete`, or waiting for a code from the authenticator app
@@ -94,7 +94,7 @@ export const ZSessionRow = z.object({
 export type TSessionRow = z.infer<typeof ZSessionRow>;
 export const ZSessionList = z.object({ items: z.array(ZSessionRow) });
 export type TSessionList = z.infer<typeof ZSessionList>;
-export const ZEndSession = z.object({ id: ZBigIdNumber });
+export const ZEndSession = z.object({ id: ZIdNumber });
 export type TEndSession = z.infer<typeof ZEndSession>;
 
 export const SESSIONS_EMPTY = 'No other sessions';

@@ -290,7 +290,8 @@ export const remoteLoginTokens = pgTable('remote_login_tokens', {
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // int4 like every id a JSON body names (2^31 sign-ins is thousands of years of them).
+    id: serial('id').primaryKey(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

@@ -6,7 +6,7 @@ CREATE TABLE "recovery_codes" (
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
-	"id" bigserial PRIMARY KEY NOT NULL,
+	"id" serial PRIMARY KEY NOT NULL,
 	"account_id" integer NOT NULL,
 	"login_log_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
