@@ -8,17 +8,20 @@ import {
   isEmailKey,
   isUsernameKey,
   Role,
+  type TLoginAnswer,
   type TLoginRequest,
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne, type Queryable } from '../db/client';
-import { accounts, loginLogs, remoteLoginTokens } from '../db/schema';
+import { accounts, remoteLoginTokens } from '../db/schema';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../common/crypto';
 import { isBlackListed, OPTION_AUTO_BLOCK, optionIsOn } from '../common/options';
 import { AppError, formError, forbidden, notFound } from '../http/errors';
-import { loadPrincipal, signSession, type Principal } from '../http/auth';
+import { loadPrincipal, type Principal } from '../http/auth';
 import { isThrottled, recordSuccess, recordTry, slowdownMs } from './attempts';
 import { verifyCaptcha } from './captcha';
+import { openSession, type ClientInfo } from './sessions';
+import { secondFactorAfterPassword } from './two-factor';
 
 export const LOGIN_FAILED = 'Wrong username or password';
 export const CAPTCHA_FAILED = 'Wrong captcha, please try again';
@@ -52,7 +55,16 @@ async function findAccount(ctx: AppContext, key: string) {
 
 export const THROTTLED = 'Too many failed logins, please wait 15 minutes';
 
-export async function login(ctx: AppContext, input: TLoginRequest, ip: string): Promise<string> {
+/**
+ * The password step. An account with an authenticator gets a session that owes its code; one whose
+ * role requires two-factor sign-in and has none gets a session that may only enrol.
+ */
+export async function login(
+  ctx: AppContext,
+  input: TLoginRequest,
+  client: ClientInfo,
+): Promise<TLoginAnswer> {
+  const { ip } = client;
   if (!verifyCaptcha(ctx, input.captchaString, input.captchaCheck)) throw formError(CAPTCHA_FAILED);
   const name = canonicalUsername(input.username);
   // Names no account can have share one count, so odd input cannot fill the counters with long keys.
@@ -71,7 +83,8 @@ export async function login(ctx: AppContext, input: TLoginRequest, ip: string): 
   if (!account || !ok) throw formError(LOGIN_FAILED);
   recordSuccess(key, ip);
   assertMayLogIn(account);
-  return startSession(ctx, account.id, ip);
+  const secondFactor = await secondFactorAfterPassword(ctx.db, account.id, account.role);
+  return startSession(ctx, account.id, client, { secondFactor, impersonatedBy: null });
 }
 
 function assertMayLogIn(a: Pick<AccountRow, 'active' | 'login_blocked' | 'approved'>) {
@@ -80,19 +93,16 @@ function assertMayLogIn(a: Pick<AccountRow, 'active' | 'login_blocked' | 'approv
   if (a.login_blocked) throw formError('Login is disabled for your account until 01:00');
 }
 
-/** Writes the login log, counts the login and signs the session token. */
-async function startSession(ctx: AppContext, accountId: number, ip: string): Promise<string> {
+/** Writes the login log, counts the login and opens the session its token names. */
+async function startSession(
+  ctx: AppContext,
+  accountId: number,
+  client: ClientInfo,
+  opts: Parameters<typeof openSession>[3],
+): Promise<TLoginAnswer> {
   const principal = await loadPrincipal(ctx, accountId);
   if (!principal) throw formError(LOGIN_FAILED);
-  return ctx.db.transaction(async (tx) => {
-    const [log] = await tx.insert(loginLogs).values({ accountId, ip }).returning({ id: loginLogs.id });
-    const [a] = await tx
-      .update(accounts)
-      .set({ lastLoginTime: new Date(), loginCount: sql`${accounts.loginCount} + 1` })
-      .where(eq(accounts.id, accountId))
-      .returning({ sv: accounts.sessionVersion });
-    return signSession(ctx, { ...principal, sessionVersion: a.sv, loginLogId: log.id });
-  });
+  return openSession(ctx, principal, client, opts);
 }
 
 export async function blockLogin(ctx: AppContext, accountId: number) {
@@ -100,16 +110,6 @@ export async function blockLogin(ctx: AppContext, accountId: number) {
     .update(accounts)
     .set({ loginBlocked: true, sessionVersion: sql`${accounts.sessionVersion} + 1` })
     .where(eq(accounts.id, accountId));
-}
-
-export async function logout(ctx: AppContext, p: Principal) {
-  if (!p.loginLogId) return;
-  await ctx.db
-    .update(loginLogs)
-    .set({ outTime: new Date() })
-    .where(
-      and(eq(loginLogs.id, p.loginLogId), eq(loginLogs.accountId, p.accountId), isNull(loginLogs.outTime)),
-    );
 }
 
 export function mintToken(ctx: AppContext, accountId: number, createdBy: number | null, ttlMs: number) {
@@ -161,7 +161,11 @@ export async function mintRemoteToken(ctx: AppContext, p: Principal, accountId: 
   return { token, url: `${ctx.config.publicUrl}/remote-login?token=${encodeURIComponent(token)}` };
 }
 
-export async function loginRemote(ctx: AppContext, token: string, ip: string): Promise<string> {
+/**
+ * A one-time login link. "Log in as" opens a complete session in the administrator's name (its own
+ * session was complete to mint the link); a forgot-password link is a password step like any other.
+ */
+export async function loginRemote(ctx: AppContext, token: string, client: ClientInfo): Promise<TLoginAnswer> {
   const [used] = await ctx.db
     .update(remoteLoginTokens)
     .set({ usedAt: new Date() })
@@ -172,12 +176,14 @@ export async function loginRemote(ctx: AppContext, token: string, ip: string): P
         gt(remoteLoginTokens.expiresAt, new Date()),
       ),
     )
-    .returning({ accountId: remoteLoginTokens.accountId });
+    .returning({ accountId: remoteLoginTokens.accountId, createdBy: remoteLoginTokens.createdBy });
   if (!used) throw formError('This login link is invalid or has expired');
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, used.accountId));
   if (!account) throw formError('This login link is invalid or has expired');
   assertMayLogIn({ active: account.active, login_blocked: account.loginBlocked, approved: account.approved });
-  return startSession(ctx, account.id, ip);
+  const secondFactor =
+    used.createdBy === null ? await secondFactorAfterPassword(ctx.db, account.id, account.role) : 'complete';
+  return startSession(ctx, account.id, client, { secondFactor, impersonatedBy: used.createdBy });
 }
 
 /**
