@@ -30,7 +30,9 @@ const principal = (role: Role, ids: { agentId?: number; companyId?: number } = {
   officeName: null,
   permissions: role === Role.Superadmin ? [...ALL_PERMISSIONS] : [],
   canDelete: false,
-  loginLogId: null,
+  sessionId: null,
+  secondFactor: 'complete',
+  impersonatedBy: null,
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -51,7 +51,9 @@ const ADMIN: Principal = {
   officeName: null,
   permissions: [],
   canDelete: false,
-  loginLogId: null,
+  sessionId: null,
+  secondFactor: 'complete',
+  impersonatedBy: null,
 };
 
 const TABLES = {

@@ -32,7 +32,9 @@ const SUPER: Principal = {
   officeName: null,
   permissions: [...ALL_PERMISSIONS],
   canDelete: false,
-  loginLogId: null,
+  sessionId: null,
+  secondFactor: 'complete',
+  impersonatedBy: null,
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -32,7 +32,7 @@ export async function newPage(browser: Browser): Promise<Page> {
 const routed = new WeakSet<Page>();
 
 /** The page's sign-ins carry this spec process's address (support/address.ts), however its context was made. */
-async function signInFromSpecAddress(page: Page) {
+export async function signInFromSpecAddress(page: Page) {
   if (routed.has(page)) return;
   routed.add(page);
   await page.route(LOGIN_URLS, (route) =>

@@ -115,6 +115,8 @@ export function requireOffice(v: { officeId?: number | null }, ctx: z.Refinement
 }
 
 export const ZAgentDetail = ZAgentRow.extend({
+  /** The agent's account (a superadmin ends its sessions or resets its two-factor sign-in). */
+  accountId: z.number(),
   mustRead: z.string(),
   /** Every site of the agent's office, with the agent's switch. */
   sites: z.array(z.object({ siteId: z.number(), sitename: z.string(), enable: z.boolean() })),

@@ -148,6 +148,10 @@ export const ErrorCode = {
   RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
   Unavailable: 'UNAVAILABLE',
+  /** The session has given its password and still owes the code of its authenticator app. */
+  SecondFactorRequired: 'SECOND_FACTOR_REQUIRED',
+  /** The session's role requires two-factor sign-in, and the account has yet to set it up. */
+  TwoFactorEnrolmentRequired: 'TWO_FACTOR_ENROLMENT_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './auth';
+export * from './sign-in';
 export * from './identity';
 export * from './offices';
 export * from './agents';

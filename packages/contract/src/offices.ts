@@ -61,6 +61,8 @@ export type TOfficeUpdate = z.input<typeof ZOfficeUpdate>;
 export const ZOfficeDetail = z.object({
   id: z.number(),
   companyId: z.number(),
+  /** The office's own account (a superadmin ends its sessions or resets its two-factor sign-in). */
+  accountId: z.number(),
   officeName: z.string(),
   manFirstName: z.string(),
   manLastName: z.string(),

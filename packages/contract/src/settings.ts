@@ -13,6 +13,12 @@ import {
 import { PAY_CYCLE_DEFAULT, type TPayCycle, ZPayCycle } from './pay-periods';
 import { POSTBACK_LOG_DAYS_DEFAULT } from './postback-logs';
 import { AUDIT_LOG_DAYS_DEFAULT } from './audit-logs';
+import {
+  parseTwoFactorRoles,
+  TWO_FACTOR_ROLE_CHOICES,
+  twoFactorRolesValue,
+  ZTwoFactorRoles,
+} from './sign-in';
 
 export const BLACK_LIST_SORT_FIELDS = ['id', 'ip'] as const;
 export type TBlackListSortField = (typeof BLACK_LIST_SORT_FIELDS)[number];
@@ -79,6 +85,8 @@ export const OPTION_NAMES = {
   postbackLogDays: 'postback_log_days',
   auditLogDays: 'audit_log_days',
   payCycle: 'pay_cycle',
+  /** The roles that must sign in with a code ('0,5,10'); none by default and in the demo data. */
+  twoFactorRoles: 'two_factor_roles',
   ...FRAUD_OPTION_NAMES,
 } as const;
 /** The options the System Options screen shows and saves. */
@@ -87,6 +95,7 @@ export const EDITABLE_OPTIONS = [
   OPTION_NAMES.postbackLogDays,
   OPTION_NAMES.auditLogDays,
   OPTION_NAMES.payCycle,
+  OPTION_NAMES.twoFactorRoles,
   ...Object.values(FRAUD_OPTION_NAMES),
 ] as const;
 
@@ -117,6 +126,7 @@ const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(OPTION_NAMES.postbackLogDays), value: ZPostbackLogDays }),
   z.object({ name: z.literal(OPTION_NAMES.auditLogDays), value: ZAuditLogDays }),
   z.object({ name: z.literal(OPTION_NAMES.payCycle), value: ZPayCycle }),
+  z.object({ name: z.literal(OPTION_NAMES.twoFactorRoles), value: ZTwoFactorRoles }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleMode), value: ZFraudMode }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleSeconds), value: ZFastSaleSeconds }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.repeatEmailMode), value: ZFraudMode }),
@@ -150,6 +160,8 @@ export const ZSystemOptionsForm = z
     postbackLogDays: ZPostbackLogDays,
     auditLogDays: ZAuditLogDays,
     payCycle: ZPayCycle,
+    /** The checked roles of 'Require two-factor sign-in', as the checkbox group's strings. */
+    twoFactorRoles: z.array(z.enum(TWO_FACTOR_ROLE_CHOICES.map(String) as ['0', '5', '10'])),
     fastSaleMode: ZFraudMode,
     fastSaleSeconds: ZFastSaleSeconds,
     repeatEmailMode: ZFraudMode,
@@ -159,8 +171,9 @@ export const ZSystemOptionsForm = z
     refundRatePercent: ZRefundRatePercent,
     refundRateMinSales: ZRefundRateMinSales,
   })
-  .transform(({ autoBlockAccount, ...rest }): TOptionsUpdate => [
+  .transform(({ autoBlockAccount, twoFactorRoles, ...rest }): TOptionsUpdate => [
     { name: OPTION_NAMES.autoBlockAccount, value: optionValue(autoBlockAccount) },
+    { name: OPTION_NAMES.twoFactorRoles, value: twoFactorRolesValue(twoFactorRoles.map(Number)) },
     ...(Object.keys(rest) as (keyof typeof rest)[]).map(
       (key) => ({ name: OPTION_NAMES[key], value: rest[key] }) as TOptionsUpdate[number],
     ),
@@ -180,6 +193,9 @@ export function systemOptionsValues(options: readonly TOption[]): TSystemOptions
     postbackLogDays: text(OPTION_NAMES.postbackLogDays, String(POSTBACK_LOG_DAYS_DEFAULT)),
     auditLogDays: text(OPTION_NAMES.auditLogDays, String(AUDIT_LOG_DAYS_DEFAULT)),
     payCycle: text(OPTION_NAMES.payCycle, PAY_CYCLE_DEFAULT) as TPayCycle,
+    twoFactorRoles: parseTwoFactorRoles(optionText(options, OPTION_NAMES.twoFactorRoles, '')).map(
+      (r) => String(r) as '0' | '5' | '10',
+    ),
     fastSaleMode: fraud.fastSale.mode,
     fastSaleSeconds: text(n.fastSaleSeconds, String(fraud.fastSale.seconds)),
     repeatEmailMode: fraud.repeatEmail.mode,

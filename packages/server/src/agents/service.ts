@@ -70,6 +70,7 @@ export async function getAgent(ctx: AppContext, p: Principal, id: number): Promi
   const sites = await officeSitesOfAgent(ctx.db, r.id, r.office_id);
   return {
     ...toRow(ctx, r),
+    accountId: r.account_id,
     mustRead: r.must_read ?? '',
     sites,
     siteIds: sites.filter((s) => s.enable).map((s) => s.siteId),

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Role, type TAuditLogRow, type TList } from '@salesdesk/contract';
-import { auditMark, auditRowsSince, changesOf } from '../test/audit-fixtures';
+import { CODE_WRONG, Role, type TAuditLogRow, type TList } from '@salesdesk/contract';
+import { auditMark, auditRowsSince, auditTextSince, changesOf } from '../test/audit-fixtures';
+import { codeAt, enrol, giveCode, passwordStep } from '../test/two-factor-fixtures';
 import {
   buildAdmin,
   buildAgent,
@@ -184,6 +185,38 @@ describe('POST audit-logs', () => {
       account_id: null,
       detail: 'sign-in refused: This login link is invalid or has expired',
     });
+  });
+
+  it('records the two-factor events: enrolment, the code owed, a wrong code, the code, a reset; never a secret', async () => {
+    const g = await buildAgent(env.ctx);
+    const mark = await auditMark(env.ctx);
+    const setup = await enrol(env.app, await tokenFor(env.ctx, g.accountId));
+    const owed = await passwordStep(env.app, g.username);
+    expect(owed.secondFactor).toBe('code');
+    expect((await giveCode(env.app, owed.token, '000000')).status).toBe(400);
+    expect((await giveCode(env.app, owed.token, codeAt(setup.secret, 1))).status).toBe(200);
+    const reset = await call(env.app, 'POST', 'auth/reset-two-factor', {
+      token: superToken,
+      body: { accountId: g.accountId },
+    });
+    expect(reset.status).toBe(200);
+    const rows = await auditRowsSince(env.ctx, mark);
+    const target = { target_type: 'agent', target_id: String(g.agent.id) };
+    expect(rows.map((r) => [r.action, r.detail])).toEqual([
+      ['POST /api/auth/two-factor/start', null],
+      ['POST /api/auth/two-factor/enable', null],
+      ['POST /api/auth/login', 'password accepted, two-factor code owed'],
+      ['POST /api/auth/second-factor', `sign-in refused: ${CODE_WRONG}`],
+      ['POST /api/auth/second-factor', 'signed in with a two-factor code'],
+      ['POST /api/auth/reset-two-factor', null],
+    ]);
+    for (const row of rows) expect(row).toMatchObject(target);
+    expect(rows[5]).toMatchObject({ account_id: superId });
+    const enabled = await changesOf(env.ctx, rows[1].id);
+    expect(enabled.find((c) => c.table_name === 'two_factor')?.after).toMatchObject({ secret: '(changed)' });
+    expect(enabled.filter((c) => c.table_name === 'recovery_codes')).toHaveLength(10);
+    const text = await auditTextSince(env.ctx, mark);
+    for (const secret of [setup.secret, ...setup.recoveryCodes]) expect(text).not.toContain(secret);
   });
 
   it('filters by user, action, target and Eastern days; pages on the server', async () => {

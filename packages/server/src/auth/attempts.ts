@@ -110,3 +110,31 @@ export function recordSuccess(username: string, ip: string) {
 
 /** The most keys any counter holds (tests check the bound). */
 export const trackedKeys = () => Math.max(byPair.size, byIp.size, byUsername.size);
+
+// Codes of the second step (authenticator or recovery codes), counted like passwords under a key no
+// username can have, and per account as well: past MAX_CODE_FAILURES_PER_ACCOUNT wrong codes in the
+// window the account takes no code from anywhere, so a known password cannot be followed by a spray of
+// a million codes from many addresses.
+export const MAX_CODE_FAILURES_PER_ACCOUNT = 10;
+const byAccount = new WindowCounter();
+const codeKey = (accountId: number) => `#code ${accountId}`;
+
+export function isCodeThrottled(accountId: number, ip: string, now = Date.now()): boolean {
+  return (
+    isThrottled(codeKey(accountId), ip, now) ||
+    byAccount.count(String(accountId), now) >= MAX_CODE_FAILURES_PER_ACCOUNT
+  );
+}
+
+export const codeSlowdownMs = (accountId: number, now = Date.now()) => slowdownMs(codeKey(accountId), now);
+
+/** Counted as failed before the code is checked, like a password try; `recordCodeSuccess` takes it back. */
+export function recordCodeTry(accountId: number, ip: string, now = Date.now()) {
+  recordTry(codeKey(accountId), ip, now);
+  byAccount.add(String(accountId), now);
+}
+
+export function recordCodeSuccess(accountId: number, ip: string) {
+  recordSuccess(codeKey(accountId), ip);
+  byAccount.undo(String(accountId));
+}

@@ -1,50 +1,81 @@
-// The audit events of a sign-in (common/audit.ts): a session started, in the transaction that starts it,
-// and a refused sign-in, recorded on its own once the refusal rolled back. The sign-in routes declare
-// `audit: 'events'`, so the API opens no write transaction around them.
+// The audit events of a sign-in (common/audit.ts): a password or link step that opened a session, the
+// second step's code accepted (each in the transaction that writes it), and a refused sign-in, recorded
+// on its own once the refusal rolled back. The sign-in routes declare `audit: 'events'`, so the API opens
+// no write transaction around them; every other two-factor and session call is an audited write.
 import { sql } from 'drizzle-orm';
-import { canonicalUsername, ErrorCode, isUsernameKey } from '@salesdesk/contract';
+import { canonicalUsername, isUsernameKey, type TSecondFactor } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne, type Queryable } from '../db/client';
 import { recordAuthEvent } from '../common/audit';
 import { AppError } from '../http/errors';
 import type { Principal } from '../http/auth';
+import type { ClientInfo } from './sessions';
 
 export const SIGN_IN = 'POST /api/auth/login';
 export const REMOTE_SIGN_IN = 'POST /api/auth/login-remote';
-export const SIGNED_IN = 'signed in';
+export const SECOND_FACTOR = 'POST /api/auth/second-factor';
 
-/** Where a sign-in comes from. */
-export interface SignInClient {
-  ip: string;
-  userAgent: string | null;
-}
+/** What a session opened by a password or a link may do yet. */
+const OPENED: Record<TSecondFactor, string> = {
+  complete: 'signed in',
+  code: 'password accepted, two-factor code owed',
+  enrol: 'password accepted, two-factor enrolment owed',
+};
+export const SIGNED_IN = OPENED.complete;
+export const SIGNED_IN_WITH_CODE = 'signed in with a two-factor code';
 
-/** A session started for `p` (inside the transaction that writes its login log). */
+const actorOf = (p: Principal) => ({
+  accountId: p.accountId,
+  username: p.username,
+  role: p.role,
+  impersonatedBy: p.impersonatedBy,
+});
+
+/** A session opened for `p` (inside the transaction that writes its row). */
 export function signedIn(
   tx: Queryable,
   p: Principal,
-  e: { action: string; client: SignInClient; impersonatedBy: number | null },
+  e: { action: string; client: ClientInfo; impersonatedBy: number | null; secondFactor: TSecondFactor },
 ) {
   return recordAuthEvent(tx, {
-    accountId: p.accountId,
-    username: p.username,
-    role: p.role,
+    ...actorOf(p),
     impersonatedBy: e.impersonatedBy,
     ...e.client,
     action: e.action,
-    detail: SIGNED_IN,
+    detail: OPENED[e.secondFactor],
   });
 }
 
+/** The second step's code accepted: the session is complete (inside the transaction that says so). */
+export function codeAccepted(tx: Queryable, p: Principal, client: ClientInfo) {
+  return recordAuthEvent(tx, {
+    ...actorOf(p),
+    ...client,
+    action: SECOND_FACTOR,
+    detail: SIGNED_IN_WITH_CODE,
+  });
+}
+
+// The credentials, the code or the link refused (400); not a throttled try (429: it checked nothing,
+// and a flood of them must not fill the log) nor a code step a session did not owe (409).
+const isRecorded = (err: unknown): err is AppError => err instanceof AppError && err.status === 400;
+
 /**
- * A refused sign-in, with the account the typed name belongs to (if any) and the reason it was given.
- * A throttled try (429) is not recorded: it checked nothing, and a flood of them must not fill the log.
+ * A refused sign-in: by the account the typed name belongs to (if any), or the session whose code was
+ * wrong, with the reason it was given.
  */
 export async function signInRefused(
   ctx: AppContext,
-  e: { action: string; client: SignInClient; typedName: string | null; err: unknown },
+  e: { action: string; client: ClientInfo; err: unknown } & (
+    { typedName: string | null } | { session: Principal }
+  ),
 ) {
-  if (!(e.err instanceof AppError) || e.err.status >= 500 || e.err.code === ErrorCode.RateLimited) return;
+  if (!isRecorded(e.err)) return;
+  const detail = `sign-in refused: ${e.err.message}`;
+  if ('session' in e) {
+    await recordAuthEvent(ctx.db, { ...actorOf(e.session), ...e.client, action: e.action, detail });
+    return;
+  }
   const key = e.typedName === null ? '' : canonicalUsername(e.typedName);
   const account = isUsernameKey(key)
     ? await queryOne<{ id: number; username: string; role: number }>(
@@ -59,6 +90,6 @@ export async function signInRefused(
     role: account?.role ?? null,
     ...e.client,
     action: e.action,
-    detail: `sign-in refused: ${e.err.message}`,
+    detail,
   });
 }

@@ -1,14 +1,16 @@
-// The log never holds a password, a hash, an encrypted password copy, a token or a request body,
-// even when a write fails in the database with those values as its parameters.
-import { inArray, sql } from 'drizzle-orm';
+// The log never holds a password, a hash, an encrypted password copy, a token, a two-factor secret,
+// code or recovery code, or a request body, even when a write fails in the database with those
+// values as its parameters.
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@salesdesk/contract';
 import { buildApp, type App } from '../app';
 import { createAccount } from '../accounts/credentials';
 import { loggableError } from '../common/loggable-error';
 import { decryptSecret } from '../common/crypto';
-import { accounts } from '../db/schema';
+import { accounts, twoFactor } from '../db/schema';
 import { buildAdmin, buildOffice, tokenFor, uniqueName } from '../test/factories';
+import { codeAt, enrol, giveCode, passwordStep } from '../test/two-factor-fixtures';
 import { call, testEnv, type TestEnv } from '../test/harness';
 
 let env: TestEnv;
@@ -16,6 +18,7 @@ let app: App;
 const lines: string[] = [];
 const passwords: string[] = [];
 const usernames: string[] = [];
+const twoFactorSecrets: string[] = [];
 let ipCount = 0;
 const OUT_OF_RANGE = '9007199254740991';
 const freshIp = () => `10.14.${(++ipCount >> 8) & 255}.${ipCount & 255}`;
@@ -99,6 +102,28 @@ describe('the log', () => {
     });
   });
 
+  it('drives two-factor enrolment, the second step, recovery codes and turning it off', async () => {
+    const g = await buildOffice(env.ctx);
+    usernames.push(g.username);
+    const token = await tokenFor(env.ctx, g.accountId);
+    const { secret, uri, qr, enrolCode, recoveryCodes } = await enrol(app, token);
+    twoFactorSecrets.push(secret, uri, qr.slice(30, 90), enrolCode, ...recoveryCodes);
+    const stored = await env.ctx.db.select().from(twoFactor).where(eq(twoFactor.accountId, g.accountId));
+    twoFactorSecrets.push(stored[0].secret!);
+    const pending = await passwordStep(app, g.username);
+    twoFactorSecrets.push(pending.token);
+    const next = codeAt(secret, 1);
+    twoFactorSecrets.push(next);
+    expect((await giveCode(app, pending.token, '000000' === next ? '111111' : '000000')).status).toBe(400);
+    expect((await giveCode(app, pending.token, next)).status).toBe(200);
+    expect((await giveCode(app, (await passwordStep(app, g.username)).token, next)).status).toBe(400);
+    const off = await call(app, 'POST', 'auth/two-factor/disable', {
+      token,
+      body: { code: recoveryCodes[0] },
+    });
+    expect(off.status).toBe(200);
+  });
+
   it('says which write failed and why, by name', () => {
     const failure = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
     expect(failure).toMatchObject({
@@ -124,6 +149,10 @@ describe('the log', () => {
     expect(stored.length).toBeGreaterThan(1);
     for (const s of [...passwords, ...stored.flatMap((r) => [r.hash, r.secret ?? '']), superToken])
       if (s) expect(log).not.toContain(s);
+    // Two-factor: the secret (as text, in its otpauth:// address, encrypted), codes and recovery codes.
+    expect(twoFactorSecrets.length).toBeGreaterThan(15);
+    for (const s of twoFactorSecrets) expect(log).not.toContain(s);
+    for (const s of twoFactorSecrets) expect(log).not.toContain(s.replace(/-/g, ''));
     expect(log).not.toMatch(/\$argon2/);
     expect(log).not.toContain('BODY-MARKER');
     expect(log.toLowerCase()).not.toContain('bearer');

@@ -1,4 +1,5 @@
-// Session calls (auth/*, forgot, brand, alerts/login): captcha, login, forgot, and the account's own calls.
+// Session calls (auth/*, forgot, brand, alerts/login): captcha, login, forgot, and the account's own calls;
+// the second step, two-factor and session calls are in sign-in-routes.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   OK,
@@ -12,16 +13,18 @@ import {
   ZMe,
   ZOk,
   ZRemoteTokenRequest,
+  ZLoginAnswer,
   ZRemoteTokenResponse,
-  ZTokenResponse,
 } from '@salesdesk/contract';
 import type { AreaOptions } from '../context';
-import { clientIp } from '../http/client-ip';
 import { principalOf, toMe } from '../http/auth';
-import { LOGIN, PUBLIC, role } from '../http/access';
+import { AT_ANY_STEP, LOGIN, PUBLIC, role } from '../http/access';
 import { createCaptcha } from './captcha';
 import { loadLoginAlerts } from './alerts';
-import { forgot, login, loginRemote, logout, mintRemoteToken } from './service';
+import { clientOf } from './client-info';
+import { forgot, login, loginRemote, mintRemoteToken } from './service';
+import { logout } from './sessions';
+import { signInRoutes } from './sign-in-routes';
 
 // A sign-in records its own audit events (auth/events.ts): a failed one is refused, yet kept.
 const loginLimit = {
@@ -43,16 +46,14 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
 
   app.post(
     '/auth/login',
-    { config: loginLimit, schema: { body: ZLoginRequest, response: { 200: ZTokenResponse } } },
-    async (req) => ({ token: await login(ctx, req.body, clientIp(req), req.headers['user-agent'] ?? null) }),
+    { config: loginLimit, schema: { body: ZLoginRequest, response: { 200: ZLoginAnswer } } },
+    (req) => login(ctx, req.body, clientOf(req)),
   );
 
   app.post(
     '/auth/login-remote',
-    { config: loginLimit, schema: { body: ZLoginRemoteRequest, response: { 200: ZTokenResponse } } },
-    async (req) => ({
-      token: await loginRemote(ctx, req.body.token, clientIp(req), req.headers['user-agent'] ?? null),
-    }),
+    { config: loginLimit, schema: { body: ZLoginRemoteRequest, response: { 200: ZLoginAnswer } } },
+    (req) => loginRemote(ctx, req.body.token, clientOf(req)),
   );
 
   app.post(
@@ -64,10 +65,14 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
     async (req) => mintRemoteToken(ctx, principalOf(req), req.body.accountId),
   );
 
-  app.post('/auth/logout', { config: { access: LOGIN }, schema: { response: { 200: ZOk } } }, async (req) => {
-    await logout(ctx, principalOf(req));
-    return OK;
-  });
+  app.post(
+    '/auth/logout',
+    { config: { access: LOGIN, secondStep: AT_ANY_STEP }, schema: { response: { 200: ZOk } } },
+    async (req) => {
+      await logout(ctx, principalOf(req));
+      return OK;
+    },
+  );
 
   app.post(
     '/forgot',
@@ -81,8 +86,10 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
     },
   );
 
-  app.get('/accounts/me', { config: { access: LOGIN }, schema: { response: { 200: ZMe } } }, async (req) =>
-    toMe(principalOf(req)),
+  app.get(
+    '/accounts/me',
+    { config: { access: LOGIN, secondStep: AT_ANY_STEP }, schema: { response: { 200: ZMe } } },
+    async (req) => toMe(principalOf(req)),
   );
 
   app.get(
@@ -90,6 +97,8 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
     { config: { access: LOGIN }, schema: { response: { 200: ZLoginAlerts } } },
     async (req) => loadLoginAlerts(ctx, principalOf(req)),
   );
+
+  signInRoutes(app, ctx);
 };
 
 export default authRoutes;

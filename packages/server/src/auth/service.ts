@@ -8,18 +8,21 @@ import {
   isEmailKey,
   isUsernameKey,
   Role,
+  type TLoginAnswer,
   type TLoginRequest,
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne, type Queryable } from '../db/client';
-import { accounts, loginLogs, remoteLoginTokens } from '../db/schema';
+import { accounts, remoteLoginTokens } from '../db/schema';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../common/crypto';
 import { isBlackListed, OPTION_AUTO_BLOCK, optionIsOn } from '../common/options';
 import { AppError, formError, forbidden, notFound } from '../http/errors';
-import { loadPrincipal, signSession, type Principal } from '../http/auth';
+import { loadPrincipal, type Principal } from '../http/auth';
 import { isThrottled, recordSuccess, recordTry, slowdownMs } from './attempts';
 import { verifyCaptcha } from './captcha';
-import { REMOTE_SIGN_IN, SIGN_IN, signedIn, signInRefused, type SignInClient } from './events';
+import { REMOTE_SIGN_IN, SIGN_IN, signInRefused } from './events';
+import { openSession, type ClientInfo } from './sessions';
+import { secondFactorAfterPassword } from './two-factor';
 
 export const LOGIN_FAILED = 'Wrong username or password';
 export const CAPTCHA_FAILED = 'Wrong captcha, please try again';
@@ -53,23 +56,29 @@ async function findAccount(ctx: AppContext, key: string) {
 
 export const THROTTLED = 'Too many failed logins, please wait 15 minutes';
 
+/**
+ * The password step. An account with an authenticator gets a session that owes its code; one whose
+ * role requires two-factor sign-in and has none gets a session that may only enrol.
+ */
 export async function login(
   ctx: AppContext,
   input: TLoginRequest,
-  ip: string,
-  userAgent: string | null = null,
-): Promise<string> {
-  const client = { ip, userAgent };
+  client: ClientInfo,
+): Promise<TLoginAnswer> {
   try {
-    return await attemptLogin(ctx, input, client);
+    return await passwordStep(ctx, input, client);
   } catch (err) {
     await signInRefused(ctx, { action: SIGN_IN, client, typedName: input.username, err });
     throw err;
   }
 }
 
-async function attemptLogin(ctx: AppContext, input: TLoginRequest, client: SignInClient): Promise<string> {
-  const ip = client.ip;
+async function passwordStep(
+  ctx: AppContext,
+  input: TLoginRequest,
+  client: ClientInfo,
+): Promise<TLoginAnswer> {
+  const { ip } = client;
   if (!verifyCaptcha(ctx, input.captchaString, input.captchaCheck)) throw formError(CAPTCHA_FAILED);
   const name = canonicalUsername(input.username);
   // Names no account can have share one count, so odd input cannot fill the counters with long keys.
@@ -88,7 +97,8 @@ async function attemptLogin(ctx: AppContext, input: TLoginRequest, client: SignI
   if (!account || !ok) throw formError(LOGIN_FAILED);
   recordSuccess(key, ip);
   assertMayLogIn(account);
-  return startSession(ctx, account.id, { action: SIGN_IN, client, impersonatedBy: null });
+  const secondFactor = await secondFactorAfterPassword(ctx.db, account.id, account.role);
+  return startSession(ctx, account.id, client, { secondFactor, impersonatedBy: null, action: SIGN_IN });
 }
 
 function assertMayLogIn(a: Pick<AccountRow, 'active' | 'login_blocked' | 'approved'>) {
@@ -97,26 +107,16 @@ function assertMayLogIn(a: Pick<AccountRow, 'active' | 'login_blocked' | 'approv
   if (a.login_blocked) throw formError('Login is disabled for your account until 01:00');
 }
 
-/** Writes the login log and the sign-in's audit row, counts the login and signs the session token. */
+/** Writes the login log, counts the login and opens the session its token names. */
 async function startSession(
   ctx: AppContext,
   accountId: number,
-  event: { action: string; client: SignInClient; impersonatedBy: number | null },
-): Promise<string> {
+  client: ClientInfo,
+  opts: Parameters<typeof openSession>[3],
+): Promise<TLoginAnswer> {
   const principal = await loadPrincipal(ctx, accountId);
   if (!principal) throw formError(LOGIN_FAILED);
-  const ip = event.client.ip;
-  return ctx.db.transaction(async (tx) => {
-    const [log] = await tx.insert(loginLogs).values({ accountId, ip }).returning({ id: loginLogs.id });
-    await signedIn(tx, principal, event);
-    const [a] = await tx
-      .update(accounts)
-      .set({ lastLoginTime: new Date(), loginCount: sql`${accounts.loginCount} + 1` })
-      .where(eq(accounts.id, accountId))
-      .returning({ sv: accounts.sessionVersion });
-    const impersonatedBy = event.impersonatedBy;
-    return signSession(ctx, { ...principal, sessionVersion: a.sv, loginLogId: log.id, impersonatedBy });
-  });
+  return openSession(ctx, principal, client, opts);
 }
 
 export async function blockLogin(ctx: AppContext, accountId: number) {
@@ -124,16 +124,6 @@ export async function blockLogin(ctx: AppContext, accountId: number) {
     .update(accounts)
     .set({ loginBlocked: true, sessionVersion: sql`${accounts.sessionVersion} + 1` })
     .where(eq(accounts.id, accountId));
-}
-
-export async function logout(ctx: AppContext, p: Principal) {
-  if (!p.loginLogId) return;
-  await ctx.db
-    .update(loginLogs)
-    .set({ outTime: new Date() })
-    .where(
-      and(eq(loginLogs.id, p.loginLogId), eq(loginLogs.accountId, p.accountId), isNull(loginLogs.outTime)),
-    );
 }
 
 export function mintToken(ctx: AppContext, accountId: number, createdBy: number | null, ttlMs: number) {
@@ -185,22 +175,20 @@ export async function mintRemoteToken(ctx: AppContext, p: Principal, accountId: 
   return { token, url: `${ctx.config.publicUrl}/remote-login?token=${encodeURIComponent(token)}` };
 }
 
-export async function loginRemote(
-  ctx: AppContext,
-  token: string,
-  ip: string,
-  userAgent: string | null = null,
-): Promise<string> {
-  const client = { ip, userAgent };
+/**
+ * A one-time login link. "Log in as" opens a complete session in the administrator's name (its own
+ * session was complete to mint the link); a forgot-password link is a password step like any other.
+ */
+export async function loginRemote(ctx: AppContext, token: string, client: ClientInfo): Promise<TLoginAnswer> {
   try {
-    return await attemptRemoteLogin(ctx, token, client);
+    return await linkStep(ctx, token, client);
   } catch (err) {
     await signInRefused(ctx, { action: REMOTE_SIGN_IN, client, typedName: null, err });
     throw err;
   }
 }
 
-async function attemptRemoteLogin(ctx: AppContext, token: string, client: SignInClient): Promise<string> {
+async function linkStep(ctx: AppContext, token: string, client: ClientInfo): Promise<TLoginAnswer> {
   const [used] = await ctx.db
     .update(remoteLoginTokens)
     .set({ usedAt: new Date() })
@@ -216,8 +204,13 @@ async function attemptRemoteLogin(ctx: AppContext, token: string, client: SignIn
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, used.accountId));
   if (!account) throw formError('This login link is invalid or has expired');
   assertMayLogIn({ active: account.active, login_blocked: account.loginBlocked, approved: account.approved });
-  // A "Log in as" link names the admin who minted it; a forgot-password link has no creator.
-  return startSession(ctx, account.id, { action: REMOTE_SIGN_IN, client, impersonatedBy: used.createdBy });
+  const secondFactor =
+    used.createdBy === null ? await secondFactorAfterPassword(ctx.db, account.id, account.role) : 'complete';
+  return startSession(ctx, account.id, client, {
+    secondFactor,
+    impersonatedBy: used.createdBy,
+    action: REMOTE_SIGN_IN,
+  });
 }
 
 /**

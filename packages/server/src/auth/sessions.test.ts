@@ -1,4 +1,5 @@
 // A session ends when it should, for good: logout, suspension, login block, new password.
+// (sessions-list.test.ts: the list, ending one or all, across two app instances.)
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -47,19 +48,21 @@ describe('sessions', () => {
     expect((await me(token)).status).toBe(401);
   });
 
-  it('refuses a token without an expiry, a session version or a login log', async () => {
+  it('refuses a token without an expiry, a session version or a session id', async () => {
     const g = await buildAgent(env.ctx);
     const sign = (claims: Record<string, unknown>, exp = true) => {
       const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(String(g.accountId));
       return (exp ? jwt.setExpirationTime('1h') : jwt).sign(env.ctx.keys.jwt);
     };
     const good = await tokenFor(env.ctx, g.accountId);
-    const { lid } = JSON.parse(Buffer.from(good.split('.')[1], 'base64url').toString()) as { lid: number };
+    const { sid } = JSON.parse(Buffer.from(good.split('.')[1], 'base64url').toString()) as { sid: number };
     expect((await me(good)).status).toBe(200);
-    expect((await me(await sign({ sv: 0, lid }, false))).status).toBe(401);
-    expect((await me(await sign({ lid }))).status).toBe(401);
+    expect((await me(await sign({ sv: 0, sid }, false))).status).toBe(401);
+    expect((await me(await sign({ sid }))).status).toBe(401);
     expect((await me(await sign({ sv: 0 }))).status).toBe(401);
-    expect((await me(await sign({ sv: 0, lid: 'x' }))).status).toBe(401);
-    expect((await me(await sign({ sv: 0, lid }))).status).toBe(200);
+    expect((await me(await sign({ sv: 0, sid: 'x' }))).status).toBe(401);
+    // A login log id is no session: the token of an older release carried one.
+    expect((await me(await sign({ sv: 0, lid: sid }))).status).toBe(401);
+    expect((await me(await sign({ sv: 0, sid }))).status).toBe(200);
   });
 });

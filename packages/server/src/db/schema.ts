@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -284,6 +285,66 @@ export const remoteLoginTokens = pgTable('remote_login_tokens', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });
+
+// One row per sign-in; its id is the token's `sid`. Reading it is part of every API request's one
+// account read (http/auth.ts), so ending a row ends the session in every process at once.
+export const sessions = pgTable(
+  'sessions',
+  {
+    // int4 like every id a JSON body names (2^31 sign-ins is thousands of years of them).
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    loginLogId: bigint('login_log_id', { mode: 'number' }).references(() => loginLogs.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    // Written at most once a minute per session, not on every request.
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    // The administrator behind a remote login ("Log in as").
+    impersonatedBy: integer('impersonated_by').references(() => accounts.id, { onDelete: 'set null' }),
+    // complete, code (the authenticator's code is owed) or enrol (the role requires two-factor first).
+    secondFactor: varchar('second_factor', { length: 8 }).notNull().default('complete'),
+    // The account's session_version the session lives under: a suspension or block ends it too.
+    sessionVersion: integer('session_version').notNull(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    index('sessions_account_idx').on(t.accountId, t.createdAt),
+    check('sessions_second_factor_check', sql`${t.secondFactor} in ('complete', 'code', 'enrol')`),
+  ],
+);
+
+// An account's authenticator (TOTP): the secret encrypted with the server key, once confirmed; while
+// enrolling, the offered secret waits in pending_secret. last_step is the time step of the last code
+// accepted: a code is taken only for a later step, so none is taken twice.
+export const twoFactor = pgTable('two_factor', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  enabledAt: ts('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+// Single-use recovery codes; only a hash is stored.
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_account_hash_idx').on(t.accountId, t.codeHash)],
+);
 
 export const chatLogs = pgTable(
   'chat_logs',
@@ -618,7 +679,7 @@ export const auditLogs = pgTable(
 );
 
 // The rows a write changed, written by the row triggers of the audited tables (migration
-// 0009_audit_log): the changed fields before and after; a secret column's value is never kept.
+// 0010_audit_log): the changed fields before and after; a secret column's value is never kept.
 export const auditChanges = pgTable(
   'audit_changes',
   {

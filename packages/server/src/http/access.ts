@@ -1,9 +1,12 @@
 // Every /api route declares who may call it; one onRequest hook enforces that before the body is read.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { hasRole, type Permission, Role } from '@salesdesk/contract';
+import { ErrorCode, hasRole, type Permission, Role, type TSecondFactor } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { authenticate, type Principal } from './auth';
-import { forbidden, invalidToken } from './errors';
+import { AppError, forbidden, invalidToken } from './errors';
+
+/** The steps of a sign-in not yet complete: the authenticator's code is owed, or its enrolment. */
+export type PendingStep = Exclude<TSecondFactor, 'complete'>;
 
 export type Access =
   | { kind: 'public' }
@@ -15,7 +18,25 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: `PUBLIC`, `LOGIN`, `role(...)`, `only(...)` or `permission(...)`. Required under /api. */
     access?: Access;
+    /**
+     * The unfinished sign-ins that may call the route besides complete ones: the second step itself
+     * (`['code']`), the enrolment a role requires (`['enrol']`), logout and me (both). Every other
+     * route answers such a session 403 SECOND_FACTOR_REQUIRED or TWO_FACTOR_ENROLMENT_REQUIRED.
+     */
+    secondStep?: readonly PendingStep[];
   }
+}
+
+/** The routes a session still signing in may call (see `secondStep`). */
+export const AT_CODE_STEP: readonly PendingStep[] = ['code'];
+export const AT_ENROL_STEP: readonly PendingStep[] = ['enrol'];
+export const AT_ANY_STEP: readonly PendingStep[] = ['code', 'enrol'];
+
+/** The refusal of a route to a session that has not finished signing in. */
+export function signInUnfinished(step: PendingStep): AppError {
+  return step === 'code'
+    ? new AppError(403, ErrorCode.SecondFactorRequired, 'Enter the code of your authenticator app first')
+    : new AppError(403, ErrorCode.TwoFactorEnrolmentRequired, 'Set up two-factor sign-in first');
 }
 
 /** No session needed; an Authorization header is ignored (a stale token must not break a click or a login). */
@@ -56,6 +77,7 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  secondStep: readonly PendingStep[];
 }
 
 /**
@@ -68,8 +90,9 @@ export function enforceAccess(api: FastifyInstance, ctx: AppContext): DeclaredRo
   api.addHook('onRoute', (route: RouteOptions) => {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    const secondStep = route.config?.secondStep ?? [];
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') declared.push({ method, url: route.url, access });
+      if (method !== 'HEAD') declared.push({ method, url: route.url, access, secondStep });
     }
   });
   const readToken = authenticate(ctx);
@@ -82,6 +105,9 @@ export function enforceAccess(api: FastifyInstance, ctx: AppContext): DeclaredRo
     const p = req.principal as FastifyRequest['principal'];
     if (!p) throw invalidToken();
     if (!admits(access, p)) throw forbidden();
+    const step = p.secondFactor;
+    if (step !== 'complete' && !req.routeOptions.config.secondStep?.includes(step))
+      throw signInUnfinished(step);
   });
   return declared;
 }

@@ -50,7 +50,8 @@ function secretsIn(value: unknown, into: Set<string>, secretKey = false): Set<st
   if (typeof value === 'string' && secretKey && value.length >= 6) into.add(value);
   else if (Array.isArray(value)) for (const v of value) secretsIn(v, into, secretKey);
   else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) secretsIn(v, into, secretKey || /password|token/i.test(k));
+    for (const [k, v] of Object.entries(value))
+      secretsIn(v, into, secretKey || /password|token|secret|recoverycodes/i.test(k));
   return into;
 }
 

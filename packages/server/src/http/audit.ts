@@ -14,11 +14,16 @@ import { clientIp } from './client-ip';
 
 /**
  * How a write is audited, where the default (its target is the first row it changed) does not fit:
- * - `{ target: 'sale' }`: the target is of this type, its id the path's `:id` (or `param`);
+ * - `{ target: 'sale' }`: the target is of this type, its id the path's `:id` (or `param`), or the
+ *   body's field `bodyField` (`{ target: 'account', bodyField: 'accountId' }`: an account by its role);
  * - `'events'`: its service records its own audit events (a sign-in: a failed one is refused, yet kept);
  * - `'off'`: not audited (the postback: the postback log keeps every one).
  */
-export type RouteAudit = { target: TAuditTarget; param?: string } | 'events' | 'off';
+export type RouteAudit =
+  | { target: TAuditTarget; param?: string; bodyField?: undefined }
+  | { target: TAuditTarget; bodyField: string; param?: undefined }
+  | 'events'
+  | 'off';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,7 +55,7 @@ function kindOf(route: RouteOptions): RouteKind {
     throw new Error(`Route ${name} reads like a read: declare read: true, or read: false for a write`);
   const kind = (read ?? isGet) ? 'read' : 'write';
   if (audit && kind === 'read') throw new Error(`Route ${name} reads: it declares no audit`);
-  if (audit && !route.url.includes(`/:${audit.param ?? 'id'}`))
+  if (audit && !audit.bodyField && !route.url.includes(`/:${audit.param ?? 'id'}`))
     throw new Error(`Route ${name}: its audit target's id is not a path parameter`);
   return kind;
 }
@@ -70,8 +75,12 @@ function actorOf(req: FastifyRequest): Omit<AuditEvent, 'action'> {
 
 function declaredTarget(req: FastifyRequest, audit: RouteAudit | undefined) {
   if (!audit || typeof audit === 'string') return {};
-  const params = req.params as Record<string, string | number | undefined>;
-  return { targetType: audit.target, targetId: params[audit.param ?? 'id'] ?? null };
+  const from = (audit.bodyField ? req.body : req.params) as Record<string, unknown> | undefined;
+  const id = from?.[audit.bodyField ?? audit.param ?? 'id'];
+  return {
+    targetType: audit.target,
+    targetId: typeof id === 'number' || typeof id === 'string' ? id : null,
+  };
 }
 
 /**

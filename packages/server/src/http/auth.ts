@@ -1,7 +1,15 @@
 // Bearer JWT sessions and the principal of a request (http/access.ts decides who may call what).
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { ALL_PERMISSIONS, hasRole, INT4_MAX, Permission, Role, type TMe } from '@salesdesk/contract';
+import {
+  ALL_PERMISSIONS,
+  hasRole,
+  INT4_MAX,
+  Permission,
+  Role,
+  type TMe,
+  type TSecondFactor,
+} from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne, sql } from '../db/client';
 import { invalidToken } from './errors';
@@ -15,10 +23,12 @@ export interface Principal {
   officeName: string | null;
   permissions: string[];
   canDelete: boolean;
-  /** The login_logs row of this session, closed by logout. */
-  loginLogId: number | null;
-  /** The superadmin or admin behind a remote login ("Log in as"), or null. */
-  impersonatedBy?: number | null;
+  /** The sessions row of the request's token (null for a principal loaded without one). */
+  sessionId: number | null;
+  /** How far the session has signed in; only the second step's routes admit one that is not complete. */
+  secondFactor: TSecondFactor;
+  /** The administrator behind a remote login ("Log in as"), or null. */
+  impersonatedBy: number | null;
 }
 
 declare module 'fastify' {
@@ -33,13 +43,11 @@ interface Claims {
   agentId: number | null;
   companyId: number | null;
   sv: number;
-  lid: number;
-  /** A remote login's token: the account that minted its link. */
-  imp?: number;
+  sid: number;
 }
 
-// A token without an expiry, a session version or its login log is not a session.
-const REQUIRED_CLAIMS = ['sub', 'exp', 'sv', 'lid'];
+// A token without an expiry, a session version or its session row is not a session.
+const REQUIRED_CLAIMS = ['sub', 'exp', 'sv', 'sid'];
 const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 export async function signSession(
@@ -50,8 +58,7 @@ export async function signSession(
     agentId: number | null;
     companyId: number | null;
     sessionVersion: number;
-    loginLogId: number;
-    impersonatedBy?: number | null;
+    sessionId: number;
   },
 ): Promise<string> {
   const claims = {
@@ -59,8 +66,7 @@ export async function signSession(
     agentId: a.agentId,
     companyId: a.companyId,
     sv: a.sessionVersion,
-    lid: a.loginLogId,
-    ...(a.impersonatedBy ? { imp: a.impersonatedBy } : {}),
+    sid: a.sessionId,
   };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
@@ -86,36 +92,49 @@ interface AccountState {
   office_name: string | null;
 }
 
+interface SessionState {
+  second_factor: TSecondFactor | null;
+  impersonated_by: number | null;
+  stale: boolean | null;
+}
+
+/** How old last_seen_at may get before a request writes it again. */
+export const LAST_SEEN_EVERY = '1 minute';
+
 /**
- * Loads what an account may do now. With a session (`sv`, `lid`): null unless the session version
- * still matches (suspension, login block and a new password raise it) and its login log row is open
- * (logout closes it), so an ended session never comes back.
+ * Loads what an account may do now, in one read. With a session (`sv`, `sid`): null unless the
+ * session version still matches (suspension, login block and a new password raise it) and the
+ * session row is the account's, live and not ended (logout and the session list end it), so an
+ * ended session never comes back, in any process.
  */
 export async function loadPrincipal(
   ctx: AppContext,
   accountId: number,
-  session?: { sv: number; lid: number },
+  session?: { sv: number; sid: number },
 ): Promise<Principal | null> {
-  const a = await queryOne<AccountState & { session_open: boolean }>(
+  const a = await queryOne<AccountState & SessionState>(
     ctx.db,
     sql`select a.id, a.role, a.username, a.active, a.login_blocked, a.approved, a.session_version,
                a.approve_agents, a.earning_visible, a.can_delete,
                ag.id as agent_id, coalesce(o.id, ao.id) as office_id,
                coalesce(o.office_name, ao.office_name) as office_name,
-               ${
-                 session
-                   ? sql`exists (select 1 from login_logs l where l.id = ${session.lid}
-                                 and l.account_id = a.id and l.out_time is null)`
-                   : sql`true`
-               } as session_open
+               s.second_factor, s.impersonated_by,
+               s.last_seen_at < now() - ${LAST_SEEN_EVERY}::interval as stale
         from accounts a
+        left join sessions s on ${
+          session
+            ? sql`s.id = ${session.sid} and s.account_id = a.id and s.ended_at is null
+                  and s.expires_at > now() and s.session_version = a.session_version`
+            : sql`false`
+        }
         left join offices o on o.account_id = a.id
         left join agents ag on ag.account_id = a.id
         left join offices ao on ao.id = ag.office_id
         where a.id = ${accountId}`,
   );
   if (!a || !a.active || a.login_blocked || !a.approved) return null;
-  if (session && (a.session_version !== session.sv || !a.session_open)) return null;
+  if (session && (a.session_version !== session.sv || !a.second_factor)) return null;
+  if (session && a.stale) await touchSession(ctx, session.sid);
   const permissions =
     a.role === Role.Superadmin
       ? [...ALL_PERMISSIONS]
@@ -132,9 +151,18 @@ export async function loadPrincipal(
     officeName: a.office_name,
     permissions,
     canDelete: a.role === Role.Superadmin && a.can_delete,
-    loginLogId: null,
-    impersonatedBy: null,
+    sessionId: session?.sid ?? null,
+    secondFactor: a.second_factor ?? 'complete',
+    impersonatedBy: a.impersonated_by,
   };
+}
+
+/** Last seen, written when a minute old; the condition keeps other processes from writing it again. */
+async function touchSession(ctx: AppContext, sid: number) {
+  await ctx.db.execute(
+    sql`update sessions set last_seen_at = now()
+        where id = ${sid} and last_seen_at < now() - ${LAST_SEEN_EVERY}::interval`,
+  );
 }
 
 export function toMe(p: Principal): TMe {
@@ -167,12 +195,11 @@ export function authenticate(ctx: AppContext) {
       throw invalidToken();
     }
     const accountId = Number(claims.sub);
-    if (!isWhole(accountId) || !isWhole(claims.sv) || !isWhole(claims.lid) || accountId > INT4_MAX)
+    if (!isWhole(accountId) || !isWhole(claims.sv) || !isWhole(claims.sid) || accountId > INT4_MAX)
       throw invalidToken();
-    if (claims.imp !== undefined && !isWhole(claims.imp)) throw invalidToken();
-    const principal = await loadPrincipal(ctx, accountId, { sv: claims.sv, lid: claims.lid });
+    const principal = await loadPrincipal(ctx, accountId, { sv: claims.sv, sid: claims.sid });
     if (!principal) throw invalidToken();
-    req.principal = { ...principal, loginLogId: claims.lid, impersonatedBy: claims.imp ?? null };
+    req.principal = principal;
   };
 }
 

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, Role } from '@salesdesk/contract';
 import { declaredRoutes } from '../app';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { nextIp } from '../test/factories';
+import { nextIp, tokenFor } from '../test/factories';
 import { mergeSamples, SAMPLE_FILE, samples, type SampleRequest } from '../test/route-samples';
 import { buildWorld, EVERYONE, type Who, type World } from '../test/route-world';
-import { admits, type Access } from './access';
+import { admits, type Access, type PendingStep } from './access';
 
 let env: TestEnv;
 let world: World;
@@ -125,6 +125,42 @@ describe('route matrix', () => {
             // A stale token is ignored on a public route.
             const stale = await send(route.method, await sample.build(world, world.own), 'stale.token.here');
             if (stale.status === 401) failures.push(`${label} with a stale token: 401`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+
+  it(
+    'answers a session still signing in 403 on every route but those of its step, before validation',
+    { timeout: 300_000 },
+    async () => {
+      await env.app.ready();
+      const failures: string[] = [];
+      const superadmin = { role: Role.Superadmin, permissions: ALL_PERMISSIONS };
+      const want = { code: 'SECOND_FACTOR_REQUIRED', enrol: 'TWO_FACTOR_ENROLMENT_REQUIRED' };
+      for (const step of ['code', 'enrol'] as PendingStep[]) {
+        for (const route of declaredRoutes(env.app)) {
+          const key = `${route.method} ${route.url}`;
+          const sample = samples[key];
+          if (!sample || route.access.kind === 'public') continue;
+          const token = await tokenFor(env.ctx, world.superAccountId, { secondFactor: step });
+          const req = await sample.build(world, world.own);
+          const bad = {
+            ...req,
+            body: route.method === 'GET' ? undefined : { bogus: '\u0000' },
+            payload: undefined,
+          };
+          const res = await send(route.method, bad, token);
+          const code = (res.body as { code?: string } | undefined)?.code;
+          const label = `${key} at the ${step} step`;
+          if (!admits(route.access, superadmin)) {
+            if (code !== 'FORBIDDEN') failures.push(`${label}: ${res.status} ${code}`);
+          } else if (route.secondStep.includes(step)) {
+            if (res.status === 403) failures.push(`${label}: 403 ${code}, declared for the step`);
+          } else if (res.status !== 403 || code !== want[step]) {
+            failures.push(`${label}: ${res.status} ${code}, want 403 ${want[step]}`);
           }
         }
       }

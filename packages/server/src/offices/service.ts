@@ -60,6 +60,7 @@ export async function getOffice(ctx: AppContext, p: Principal, id: number): Prom
   if (!r) throw notFound();
   return {
     ...toRow(ctx, r),
+    accountId: r.account_id,
     manFirstName: r.man_first_name,
     manLastName: r.man_last_name,
     manEmail: r.man_email ?? '',

@@ -111,7 +111,9 @@ describe('the list file', () => {
       officeName: null,
       permissions: [],
       canDelete: false,
-      loginLogId: null,
+      sessionId: null,
+      secondFactor: 'complete',
+      impersonatedBy: null,
     };
     const query = { page: 1, pageSize: 50 };
     const whole: string[] = [];

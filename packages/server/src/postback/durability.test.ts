@@ -13,6 +13,7 @@ import {
   getUntil,
   pgliteStore,
   postgresStore,
+  RESTART_MS,
   retries,
   ServerProcess,
   sleep,
@@ -31,7 +32,7 @@ beforeAll(async () => {
   store = pgUrl ? await postgresStore(pgUrl) : pgliteStore();
   server = new ServerProcess(await freePort(), store);
   await server.start();
-}, 60_000);
+}, RESTART_MS + 30_000);
 afterAll(async () => {
   await server?.stop('SIGKILL');
   if (store) fs.rmSync(store.dataDir, { recursive: true, force: true });
@@ -260,7 +261,7 @@ describe('durability', () => {
   it(
     'keeps every acknowledged sale exactly once through SIGKILL restarts',
     async () => {
-      const deadline = Date.now() + 60_000 + KILLS * 5_000;
+      const deadline = Date.now() + 60_000 + KILLS * RESTART_MS;
       const acked = await streamWithKills(postbackOps(await makeClicks(40, deadline)), deadline).catch(
         (err) => {
           throw new Error(`${String(err)}\nserver output:\n${server.output}`);
@@ -275,7 +276,7 @@ describe('durability', () => {
       });
       sold = [...acked.keys()];
     },
-    90_000 + KILLS * 5_000,
+    90_000 + KILLS * RESTART_MS,
   );
 
   it(
@@ -285,7 +286,7 @@ describe('durability', () => {
       if (!server.running) await server.start();
       const ops = reversalOps(sold);
       const retriesBefore = retries.count;
-      const deadline = Date.now() + 60_000 + KILLS * 5_000;
+      const deadline = Date.now() + 60_000 + KILLS * RESTART_MS;
       const acked = await streamWithKills(ops, deadline).catch((err) => {
         throw new Error(`${String(err)}\nserver output:\n${server.output}`);
       });
@@ -297,17 +298,21 @@ describe('durability', () => {
         await checkAcceptedLogged(db);
       });
     },
-    90_000 + KILLS * 5_000,
+    90_000 + KILLS * RESTART_MS,
   );
 
-  it('loses no answered click on SIGTERM under click load; the rebuild agrees', async () => {
-    if (!server.running) await server.start();
-    const { answered, exitCode } = await clickUntilSigterm();
-    expect(exitCode).toBe(0);
-    expect(answered.length).toBeGreaterThan(1000);
-    await withData((db) => checkClicks(db, answered));
-    const rebuild = runRebuildCli();
-    expect(rebuild.status, rebuild.stderr).toBe(0);
-    expect(rebuild.stdout).toMatch(/ 0 rows differ/);
-  }, 60_000);
+  it(
+    'loses no answered click on SIGTERM under click load; the rebuild agrees',
+    async () => {
+      if (!server.running) await server.start();
+      const { answered, exitCode } = await clickUntilSigterm();
+      expect(exitCode).toBe(0);
+      expect(answered.length).toBeGreaterThan(1000);
+      await withData((db) => checkClicks(db, answered));
+      const rebuild = runRebuildCli();
+      expect(rebuild.status, rebuild.stderr).toBe(0);
+      expect(rebuild.stdout).toMatch(/ 0 rows differ/);
+    },
+    RESTART_MS + 120_000,
+  );
 });

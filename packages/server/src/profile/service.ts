@@ -22,7 +22,9 @@ import { WindowLimit } from '../common/window-limit';
 import { sanitizeRichText } from '../common/sanitize';
 import { signSession, type Principal } from '../http/auth';
 import { forbidden, notFound, rateLimited, validationError } from '../http/errors';
-import { findAdminProfile, findOfficeProfile, sessionVersionOf } from './sql';
+import { endOtherSessions } from '../auth/sessions';
+import { followSessionVersion } from '../auth/sessions-sql';
+import { findAdminProfile, findOfficeProfile } from './sql';
 
 type AdminUpdate = z.output<typeof ZAdminProfileUpdate>;
 type OfficeProfileUpdate = z.output<typeof ZCompanyProfileUpdate>;
@@ -30,15 +32,16 @@ type AgentUpdate = z.output<typeof ZAgentProfileUpdate>;
 
 /**
  * Sets the password and answers a token for the caller's own session. The new password raises the
- * session version, which ends every session of the account; the caller's session (its login log) goes
- * on under the new version, so only the OTHER sessions end.
+ * session version and ends the account's other sessions; the caller's session row goes on under the
+ * new version, and its new token carries it (the old token names the old version and is refused).
  */
 async function setOwnPassword(ctx: AppContext, tx: Tx, p: Principal, password: string): Promise<string> {
-  const loginLogId = p.loginLogId;
-  if (loginLogId === null) throw forbidden('This session cannot change the password');
+  const sessionId = p.sessionId;
+  if (sessionId === null) throw forbidden('This session cannot change the password');
   await changePassword(tx, ctx.keys, p.accountId, password);
-  const sessionVersion = await sessionVersionOf(tx, p.accountId);
-  return signSession(ctx, { ...p, sessionVersion, loginLogId });
+  await endOtherSessions(tx, p);
+  const sessionVersion = await followSessionVersion(tx, sessionId);
+  return signSession(ctx, { ...p, sessionVersion, sessionId });
 }
 
 /**

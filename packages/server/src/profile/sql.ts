@@ -34,12 +34,3 @@ export const findOfficeProfile = (db: Queryable, accountId: number) =>
         from offices o join accounts a on a.id = o.account_id
         where o.account_id = ${accountId}`,
   );
-
-export async function sessionVersionOf(db: Queryable, accountId: number): Promise<number> {
-  const row = await queryOne<{ sv: number }>(
-    db,
-    sql`select session_version as sv from accounts where id = ${accountId}`,
-  );
-  if (!row) throw new Error(`account ${accountId} vanished during its own password change`);
-  return row.sv;
-}

@@ -1,22 +1,14 @@
 // Test data builders that make a whole valid object graph (an agent comes with its office).
 import { eq } from 'drizzle-orm';
-import { Role } from '@salesdesk/contract';
+import { Role, type TSecondFactor } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { createAccount } from '../accounts/credentials';
-import {
-  accounts,
-  agentSites,
-  agents,
-  linkTypes,
-  loginLogs,
-  officeSites,
-  offices,
-  sites,
-} from '../db/schema';
+import { accounts, agentSites, agents, linkTypes, officeSites, offices, sites } from '../db/schema';
 import type { App } from '../app';
 import { call } from './harness';
 import { publishChange } from '../common/changes';
 import { signSession } from '../http/auth';
+import { insertSession } from '../auth/sessions-sql';
 
 export const PASSWORD = 'secret123';
 let counter = 0;
@@ -155,24 +147,31 @@ export async function buildClickPath(ctx: AppContext, siteOpts: Partial<typeof s
   };
 }
 
-/** A session token for an account without the login endpoint (no captcha, no limiter); it opens a login log. */
-export async function tokenFor(ctx: AppContext, accountId: number): Promise<string> {
-  const [a] = await ctx.db
-    .select({ role: accounts.role, sv: accounts.sessionVersion })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
+/**
+ * A session token for an account without the login endpoint (no captcha, no limiter); it opens a login
+ * log and a session row, complete unless `secondFactor` says how far it has signed in.
+ */
+export async function tokenFor(
+  ctx: AppContext,
+  accountId: number,
+  opts: { secondFactor?: TSecondFactor; impersonatedBy?: number } = {},
+): Promise<string> {
+  const [a] = await ctx.db.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, accountId));
   const [g] = await ctx.db.select().from(agents).where(eq(agents.accountId, accountId));
   const [o] = await ctx.db.select().from(offices).where(eq(offices.accountId, accountId));
-  const [log] = await ctx.db
-    .insert(loginLogs)
-    .values({ accountId, ip: '127.0.0.1' })
-    .returning({ id: loginLogs.id });
+  const s = await insertSession(ctx.db, {
+    accountId,
+    ip: '127.0.0.1',
+    userAgent: 'factory',
+    impersonatedBy: opts.impersonatedBy ?? null,
+    secondFactor: opts.secondFactor ?? 'complete',
+    ttlSeconds: ctx.config.jwtTtlSeconds,
+  });
   return signSession(ctx, {
     accountId,
     role: a.role,
     agentId: g?.id ?? null,
     companyId: g?.officeId ?? o?.id ?? null,
-    sessionVersion: a.sv,
-    loginLogId: log.id,
+    ...s,
   });
 }

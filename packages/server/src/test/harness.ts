@@ -18,11 +18,28 @@ export interface TestEnv {
 }
 
 let shared: Promise<TestEnv> | undefined;
+/** The worker database's URL on PostgreSQL (undefined on PGlite). */
+let sharedUrl: string | undefined;
 
 /** The worker's shared app (captcha off). Tests create their own tenants, so they never see each other. */
 export function testEnv(): Promise<TestEnv> {
-  shared ??= createTestEnv({});
+  shared ??= workerDatabaseUrl().then((url) => {
+    sharedUrl = url;
+    return createTestEnv({}, { ownMemoryDb: false, url });
+  });
   return shared;
+}
+
+/**
+ * A second app over the worker's database as another process would have it: its own connection pool
+ * on PostgreSQL (PGlite in memory has one connection, so there it shares the handle).
+ */
+export async function secondInstance(): Promise<TestEnv> {
+  const base = await testEnv();
+  if (!sharedUrl) return { app: await buildApp({ ...base.ctx }), ctx: base.ctx };
+  const database = await openDatabase({ url: sharedUrl });
+  const ctx: AppContext = { ...base.ctx, db: database.db };
+  return { app: await buildApp(ctx), ctx };
 }
 
 /** A separate app over the same database, for tests that need other settings (captcha on, ...). */

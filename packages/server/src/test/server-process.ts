@@ -46,8 +46,11 @@ export interface SpawnedServer {
   startMs: number;
   /** The last lines the process printed (for failures and the demo history line). */
   output(): string;
-  /** Sends `signal` (SIGTERM: the app flushes and closes) and answers the exit code once it is gone. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Sends `signal` (SIGTERM: the app flushes and closes) and answers the exit code once it is gone; a
+   * process still running `graceMs` later is killed (exit code null).
+   */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
 }
 
 export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServer> {
@@ -71,11 +74,11 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
     child,
     startMs: 0,
     output: () => lines.slice(-OUTPUT_LINES).join('\n'),
-    stop: async (signal = 'SIGTERM') => {
+    stop: async (signal = 'SIGTERM', graceMs = STOP_MS) => {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       // A server that does not finish a graceful stop in time is killed.
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       const code = await exited;
       clearTimeout(timer);
       return code;

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
+import { SuperadminSignInActions } from '../profile/account-sign-in-actions';
 import { FormErrorBanner } from '../ui/field';
 import { RecordGate } from '../ui/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
@@ -60,7 +61,12 @@ export function AdminEditPage() {
   return (
     <Page title="Update Admin">
       <RecordGate id={id} query={admin} back={{ to: '/app/admins', label: 'Back to Admins' }}>
-        {(data) => <AdminForm id={idToLoad(id)} admin={data} />}
+        {(data) => (
+          <Stack gap="lg">
+            <AdminForm id={idToLoad(id)} admin={data} />
+            <SuperadminSignInActions account={data && { accountId: data.id, username: data.username }} />
+          </Stack>
+        )}
       </RecordGate>
     </Page>
   );

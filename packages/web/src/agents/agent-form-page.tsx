@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { RecordGate } from '../ui/record-gate';
+import { SuperadminSignInActions } from '../profile/account-sign-in-actions';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import {
   hasRole,
@@ -83,7 +84,12 @@ export function AgentFormPage() {
   return (
     <Page title={id === undefined ? 'Add Agent' : 'Update Agent'}>
       <RecordGate id={id} query={agent} back={{ to: '/app/agents', label: 'Back to Agents' }}>
-        {(data) => <AgentForm key={idToLoad(id) ?? 'new'} id={idToLoad(id)} agent={data} />}
+        {(data) => (
+          <Stack gap="lg">
+            <AgentForm key={idToLoad(id) ?? 'new'} id={idToLoad(id)} agent={data} />
+            <SuperadminSignInActions account={data} />
+          </Stack>
+        )}
       </RecordGate>
     </Page>
   );

@@ -4,19 +4,23 @@ import type {
   TCaptcha,
   TForgotRequest,
   TLoginAlerts,
+  TLoginAnswer,
   TLoginRequest,
   TMe,
-  TTokenResponse,
 } from '@salesdesk/contract';
 import { apiFetch, ApiError } from './client';
 
 /** Options of the calls that need no session (see ApiOptions.public). */
 const PUBLIC = { silent: true, public: true } as const;
 
-export const login = (body: TLoginRequest) => apiFetch<TTokenResponse>('POST', 'auth/login', body, PUBLIC);
+export const login = (body: TLoginRequest) => apiFetch<TLoginAnswer>('POST', 'auth/login', body, PUBLIC);
 
 export const loginRemote = (token: string) =>
-  apiFetch<TTokenResponse>('POST', 'auth/login-remote', { token }, PUBLIC);
+  apiFetch<TLoginAnswer>('POST', 'auth/login-remote', { token }, PUBLIC);
+
+/** The second step: the code (or a recovery code) for the session of `token`, not yet stored. */
+export const giveSecondFactor = (token: string, code: string) =>
+  apiFetch<unknown>('POST', 'auth/second-factor', { code }, { token, silent: true });
 
 /** Revokes `token` on the server; the caller has already ended the session here. */
 export const logout = (token: string) =>

@@ -1,16 +1,32 @@
-// /login: username, password, optional captcha; on success the returnUrl (same-site only) or /app/home.
-import { useMemo } from 'react';
+// /login: username, password, optional captcha; then, for an account with two-factor sign-in, its code
+// (or its enrolment, when its role requires one); on success the returnUrl (same-site only) or /app/home.
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { ZLoginRequest } from '@salesdesk/contract';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ZLoginRequest, type TLoginAnswer } from '@salesdesk/contract';
 import { login as postLogin } from '../api/auth-api';
 import { useCaptcha } from '../api/session-queries';
 import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { safeReturnUrl } from '../session/return-url';
 import { useSession } from '../session/use-session';
+import { Loading } from '../ui/loading';
 import { AuthLayout } from './auth-layout';
 import { CaptchaField } from './captcha-field';
+
+// The second steps load only for the accounts that reach them.
+const CodeStep = lazy(() => import('./code-step').then((m) => ({ default: m.CodeStep })));
+const EnrolStep = lazy(() => import('./enrol-step').then((m) => ({ default: m.EnrolStep })));
+
+/** A session signing in that owes a step (a login link's too: the remote-login page passes it here). */
+export type PendingSignIn = Pick<TLoginAnswer, 'token'> & { secondFactor: 'code' | 'enrol' };
+
+const pendingOf = (state: unknown): PendingSignIn | null => {
+  const p = (state as { pending?: PendingSignIn } | null)?.pending;
+  return p && typeof p.token === 'string' && (p.secondFactor === 'code' || p.secondFactor === 'enrol')
+    ? p
+    : null;
+};
 
 export const CAPTCHA_REQUIRED = 'Captcha is required';
 
@@ -23,7 +39,42 @@ const loginSchema = (captchaOn: boolean) =>
 
 export function LoginPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const { login } = useSession();
+  // The pending session lives in this page only: a reload starts the login again.
+  const [pending, setPending] = useState<PendingSignIn | null>(() => pendingOf(location.state));
+  const target = safeReturnUrl(params.get('returnUrl'));
+  const finish = async (token: string) => {
+    await login(token);
+    void navigate(target, { replace: true });
+  };
+  if (pending) {
+    const cancel = () => setPending(null);
+    return (
+      <AuthLayout
+        title={pending.secondFactor === 'code' ? 'Two-factor sign-in' : 'Set up two-factor sign-in'}
+      >
+        <Suspense fallback={<Loading />}>
+          {pending.secondFactor === 'code' ? (
+            <CodeStep token={pending.token} onDone={() => finish(pending.token)} onCancel={cancel} />
+          ) : (
+            <EnrolStep token={pending.token} onDone={() => finish(pending.token)} />
+          )}
+        </Suspense>
+      </AuthLayout>
+    );
+  }
+  return <PasswordStep onPending={setPending} onComplete={finish} />;
+}
+
+function PasswordStep({
+  onPending,
+  onComplete,
+}: {
+  onPending: (p: PendingSignIn) => void;
+  onComplete: (token: string) => Promise<void>;
+}) {
   const captcha = useCaptcha();
   const captchaOn = !!captcha.data?.image;
   const schema = useMemo(() => loginSchema(captchaOn), [captchaOn]);
@@ -32,17 +83,16 @@ export function LoginPage() {
     initialValues: { username: '', password: '', captchaString: '' },
     save: async (data) => {
       const check = captchaOn ? captcha.data?.check : undefined;
-      const { token } = await postLogin({
+      const answer = await postLogin({
         username: data.username,
         password: data.password,
         captchaString: check ? data.captchaString?.trim() : undefined,
         captchaCheck: check,
       });
-      await login(token);
+      if (answer.secondFactor === 'complete') await onComplete(answer.token);
+      else onPending({ token: answer.token, secondFactor: answer.secondFactor });
     },
     success: null,
-    navigateTo: safeReturnUrl(params.get('returnUrl')),
-    replace: true,
     onRefused: (_err, refused) => {
       refused.setFieldValue('captchaString', '');
       void captcha.refetch();

@@ -8,6 +8,7 @@ import { isApiError } from '../api/api-error';
 import { endSession } from '../session/store';
 import { loginWithToken } from '../session/session-actions';
 import { showNote } from '../ui/notes';
+import type { PendingSignIn } from './login-page';
 
 export function RemoteLoginPage() {
   const [params] = useSearchParams();
@@ -27,8 +28,15 @@ export function RemoteLoginPage() {
       return;
     }
     loginRemote(token)
-      .then(({ token: sessionToken }) => loginWithToken(sessionToken))
-      .then(() => navigate('/app/home', { replace: true }))
+      .then(async ({ token: sessionToken, secondFactor }) => {
+        // A forgot-password link of an account with two-factor sign-in still asks for the code.
+        if (secondFactor !== 'complete') {
+          const pending: PendingSignIn = { token: sessionToken, secondFactor };
+          return navigate('/login', { replace: true, state: { pending } });
+        }
+        await loginWithToken(sessionToken);
+        return navigate('/app/home', { replace: true });
+      })
       .catch((err: unknown) => {
         if (isApiError(err)) showNote({ type: 'error', heading: ERROR_HEADING, body: err.message });
         navigate('/login', { replace: true });

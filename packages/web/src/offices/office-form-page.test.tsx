@@ -19,6 +19,7 @@ const superadmin: TMe = {
 const detail: TOfficeDetail = {
   id: 7,
   companyId: 7,
+  accountId: 99,
   officeName: 'Office 7',
   manFirstName: 'Ana',
   manLastName: 'Cruz',

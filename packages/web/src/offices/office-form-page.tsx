@@ -17,6 +17,7 @@ import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
 import { RecordGate } from '../ui/record-gate';
+import { SuperadminSignInActions } from '../profile/account-sign-in-actions';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { RichTextEditor } from '../ui';
 import { useOffice, usePreferredDomains, useSaveOffice } from './api';
@@ -58,7 +59,12 @@ export function OfficeFormPage() {
   return (
     <Page title={title}>
       <RecordGate id={id} query={office} back={{ to: '/app/offices', label: 'Back to Offices' }}>
-        {(data) => <OfficeForm id={idToLoad(id)} office={data} />}
+        {(data) => (
+          <Stack gap="lg">
+            <OfficeForm id={idToLoad(id)} office={data} />
+            <SuperadminSignInActions account={data} />
+          </Stack>
+        )}
       </RecordGate>
     </Page>
   );

@@ -1,22 +1,31 @@
-// /app/profile: the form depends on the role (spec 2 section 2.8).
+// /app/profile: the form depends on the role (spec 2 section 2.8); then two-factor sign-in and sessions.
+import { Divider, Stack } from '@mantine/core';
 import { Role } from '@salesdesk/contract';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { AdminProfileForm } from './admin-profile-form';
 import { AgentProfileForm } from './agent-profile-form';
 import { OfficeProfileForm } from './office-profile-form';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 
 export function ProfilePage() {
   const me = useMe();
   return (
     <Page title="Profile">
-      {me.role === Role.Agent ? (
-        <AgentProfileForm />
-      ) : me.role === Role.Company ? (
-        <OfficeProfileForm />
-      ) : (
-        <AdminProfileForm />
-      )}
+      <Stack gap="lg">
+        {me.role === Role.Agent ? (
+          <AgentProfileForm />
+        ) : me.role === Role.Company ? (
+          <OfficeProfileForm />
+        ) : (
+          <AdminProfileForm />
+        )}
+        <Divider />
+        <TwoFactorSection />
+        <Divider />
+        <SessionsSection />
+      </Stack>
     </Page>
   );
 }

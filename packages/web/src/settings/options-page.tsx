@@ -1,6 +1,6 @@
 // /app/settings/options (superadmin): the 'Auto Block Account' checkbox (spec 2 section 2.17), the days
-// the postback log and the audit log keep, the pay cycle, the fraud rules (each off, flag only or hold for review, with its
-// numbers), and Save.
+// the postback log and the audit log keep, the pay cycle, the fraud rules (each off, flag only or hold
+// for review, with its numbers), the roles that must sign in with two factors, and Save.
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
@@ -78,6 +78,20 @@ function OptionsForm({ options }: { options: TOption[] }) {
           w={320}
           {...form.getInputProps('payCycle')}
         />
+        <Checkbox.Group
+          label="Require two-factor sign-in"
+          description="These roles sign in with a code from an authenticator app; one without it is sent to set it up after the password"
+          value={form.values.twoFactorRoles}
+          onChange={(v) =>
+            form.setFieldValue('twoFactorRoles', v as TSystemOptionsFormValues['twoFactorRoles'])
+          }
+        >
+          <Group mt="xs">
+            <Checkbox value="0" label="Superadmin" />
+            <Checkbox value="5" label="Admin" />
+            <Checkbox value="10" label="Office" />
+          </Group>
+        </Checkbox.Group>
         <Title order={2} size="h4" mt="md">
           Fraud rules
         </Title>

@@ -187,6 +187,7 @@ describe('OptionsPage', () => {
   const savedList = (changes: Record<string, string> = {}) => {
     const list = [
       ['auto_block_account', '0'],
+      ['two_factor_roles', ''],
       ['postback_log_days', '90'],
       ['audit_log_days', '730'],
       ['pay_cycle', 'half-month'],
@@ -201,6 +202,18 @@ describe('OptionsPage', () => {
     ];
     return JSON.stringify(list.map(([name, value]) => ({ name, value: changes[name] ?? value })));
   };
+
+  it('shows the roles that must sign in with two factors, and saves the ticked ones', async () => {
+    renderOptions([{ name: 'two_factor_roles', value: '0' }]);
+    const superadmin = await screen.findByRole('checkbox', { name: 'Superadmin' });
+    expect(superadmin).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Admin' })).toHaveProperty('checked', false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Office' }));
+    fireEvent.click(superadmin);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()).toEqual([savedList({ two_factor_roles: '10' })]);
+  });
 
   it('shows Auto Block Account as saved and saves the change as 0/1', async () => {
     renderOptions([

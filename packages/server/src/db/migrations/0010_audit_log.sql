@@ -27,7 +27,8 @@ CREATE TABLE "audit_logs" (
 CREATE INDEX "audit_changes_audit_idx" ON "audit_changes" USING btree ("audit_id","id");--> statement-breakpoint
 CREATE INDEX "audit_logs_time_idx" ON "audit_logs" USING btree ("time","id");--> statement-breakpoint
 CREATE INDEX "audit_logs_target_idx" ON "audit_logs" USING btree ("target_type","target_id","time");--> statement-breakpoint
-CREATE INDEX "audit_logs_account_idx" ON "audit_logs" USING btree ("account_id","time");--> statement-breakpoint
+CREATE INDEX "audit_logs_account_idx" ON "audit_logs" USING btree ("account_id","time");
+--> statement-breakpoint
 -- The changes of a write are written before its log row (which is written last, when its target is known);
 -- both are in one transaction, so the reference is checked at the commit.
 ALTER TABLE "audit_changes" ADD CONSTRAINT "audit_changes_audit_id_fk" FOREIGN KEY ("audit_id")
@@ -191,3 +192,15 @@ CREATE TRIGGER audit_sales AFTER INSERT OR UPDATE ON sales FOR EACH ROW
 --> statement-breakpoint
 CREATE TRIGGER audit_pay_periods AFTER INSERT OR UPDATE OR DELETE ON pay_periods FOR EACH ROW
   WHEN (current_setting('salesdesk.audit_id', true) <> '') EXECUTE FUNCTION audit_row_change('pay-period', 'start', 'start');
+--> statement-breakpoint
+-- Sessions (ended by a logout, the session list, a new password, a two-factor change) and the two-factor
+-- rows (their secret and recovery code hashes kept only as changed): about the account.
+CREATE TRIGGER audit_sessions AFTER INSERT OR UPDATE OR DELETE ON sessions FOR EACH ROW
+  WHEN (current_setting('salesdesk.audit_id', true) <> '') EXECUTE FUNCTION audit_row_change('account', 'account_id', 'id');
+--> statement-breakpoint
+CREATE TRIGGER audit_two_factor AFTER INSERT OR UPDATE OR DELETE ON two_factor FOR EACH ROW
+  WHEN (current_setting('salesdesk.audit_id', true) <> '')
+  EXECUTE FUNCTION audit_row_change('account', 'account_id', 'account_id');
+--> statement-breakpoint
+CREATE TRIGGER audit_recovery_codes AFTER INSERT OR UPDATE OR DELETE ON recovery_codes FOR EACH ROW
+  WHEN (current_setting('salesdesk.audit_id', true) <> '') EXECUTE FUNCTION audit_row_change('account', 'account_id', 'id');
