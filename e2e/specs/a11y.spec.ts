@@ -41,4 +41,12 @@ describe('accessibility', () => {
     await page.getByLabel('Office Name').waitFor();
     assert.deepEqual(await seriousViolations(page), []);
   });
+
+  it('the audit log has no serious violations', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'super');
+    await page.goto('/app/logs/audit');
+    await page.locator('tbody tr').first().waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+  });
 });

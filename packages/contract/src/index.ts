@@ -40,3 +40,4 @@ export * from './performance';
 export * from './stats';
 export * from './stats-columns';
 export * from './review';
+export * from './audit-logs';

@@ -12,6 +12,7 @@ import {
 } from './fraud';
 import { PAY_CYCLE_DEFAULT, type TPayCycle, ZPayCycle } from './pay-periods';
 import { POSTBACK_LOG_DAYS_DEFAULT } from './postback-logs';
+import { AUDIT_LOG_DAYS_DEFAULT } from './audit-logs';
 import {
   parseTwoFactorRoles,
   TWO_FACTOR_ROLE_CHOICES,
@@ -82,6 +83,7 @@ export const BLACK_LIST_SEARCH_PLACEHOLDER = 'part of IP';
 export const OPTION_NAMES = {
   autoBlockAccount: 'auto_block_account',
   postbackLogDays: 'postback_log_days',
+  auditLogDays: 'audit_log_days',
   payCycle: 'pay_cycle',
   /** The roles that must sign in with a code ('0,5,10'); none by default and in the demo data. */
   twoFactorRoles: 'two_factor_roles',
@@ -91,6 +93,7 @@ export const OPTION_NAMES = {
 export const EDITABLE_OPTIONS = [
   OPTION_NAMES.autoBlockAccount,
   OPTION_NAMES.postbackLogDays,
+  OPTION_NAMES.auditLogDays,
   OPTION_NAMES.payCycle,
   OPTION_NAMES.twoFactorRoles,
   ...Object.values(FRAUD_OPTION_NAMES),
@@ -109,9 +112,19 @@ export const ZPostbackLogDays = z
   .regex(/^[1-9]\d{0,3}$/, POSTBACK_LOG_DAYS_INVALID)
   .refine((v) => Number(v) <= POSTBACK_LOG_DAYS_MAX, POSTBACK_LOG_DAYS_INVALID);
 
+export const AUDIT_LOG_DAYS_MAX = 3650;
+export const AUDIT_LOG_DAYS_INVALID = `Audit Log Days must be a whole number from 1 to ${AUDIT_LOG_DAYS_MAX}`;
+/** How many days the audit log keeps, as typed and as stored: digits, 1 to 3650 (two years by default). */
+export const ZAuditLogDays = z
+  .string({ error: AUDIT_LOG_DAYS_INVALID })
+  .trim()
+  .regex(/^[1-9]\d{0,3}$/, AUDIT_LOG_DAYS_INVALID)
+  .refine((v) => Number(v) <= AUDIT_LOG_DAYS_MAX, AUDIT_LOG_DAYS_INVALID);
+
 const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(OPTION_NAMES.autoBlockAccount), value: z.enum(['0', '1']) }),
   z.object({ name: z.literal(OPTION_NAMES.postbackLogDays), value: ZPostbackLogDays }),
+  z.object({ name: z.literal(OPTION_NAMES.auditLogDays), value: ZAuditLogDays }),
   z.object({ name: z.literal(OPTION_NAMES.payCycle), value: ZPayCycle }),
   z.object({ name: z.literal(OPTION_NAMES.twoFactorRoles), value: ZTwoFactorRoles }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleMode), value: ZFraudMode }),
@@ -145,6 +158,7 @@ export const ZSystemOptionsForm = z
   .object({
     autoBlockAccount: z.boolean(),
     postbackLogDays: ZPostbackLogDays,
+    auditLogDays: ZAuditLogDays,
     payCycle: ZPayCycle,
     /** The checked roles of 'Require two-factor sign-in', as the checkbox group's strings. */
     twoFactorRoles: z.array(z.enum(TWO_FACTOR_ROLE_CHOICES.map(String) as ['0', '5', '10'])),
@@ -177,6 +191,7 @@ export function systemOptionsValues(options: readonly TOption[]): TSystemOptions
   return {
     autoBlockAccount: optionOn(options, OPTION_NAMES.autoBlockAccount),
     postbackLogDays: text(OPTION_NAMES.postbackLogDays, String(POSTBACK_LOG_DAYS_DEFAULT)),
+    auditLogDays: text(OPTION_NAMES.auditLogDays, String(AUDIT_LOG_DAYS_DEFAULT)),
     payCycle: text(OPTION_NAMES.payCycle, PAY_CYCLE_DEFAULT) as TPayCycle,
     twoFactorRoles: parseTwoFactorRoles(optionText(options, OPTION_NAMES.twoFactorRoles, '')).map(
       (r) => String(r) as '0' | '5' | '10',

@@ -16,6 +16,7 @@ import {
 import { ErrorCode, type TBrand } from '@salesdesk/contract';
 import type { AppContext } from './context';
 import { enforceAccess, type DeclaredRoute } from './http/access';
+import { auditWrites, type AuditedRoute } from './http/audit';
 import { logAnswered } from './http/answer-log';
 import { clientError, frameworkError, registerErrorHandling } from './http/errors';
 import { refuseBadCharacters } from './http/input-guard';
@@ -30,6 +31,9 @@ export type App = FastifyInstance;
 const declaredByApp = new WeakMap<App, DeclaredRoute[]>();
 /** Every /api route with its declared access (the route matrix test walks them). */
 export const declaredRoutes = (app: App): DeclaredRoute[] => declaredByApp.get(app) ?? [];
+const auditedByApp = new WeakMap<App, AuditedRoute[]>();
+/** Every /api route as a read or an audited write (the audit walk test calls each). */
+export const auditedRoutes = (app: App): AuditedRoute[] => auditedByApp.get(app) ?? [];
 
 const KEEP_ALIVE_MS = 72_000;
 // Nothing logs a request whole; should a line ever carry one, its credentials and body stay out.
@@ -96,6 +100,7 @@ export async function buildApp(
         void reply.header('cache-control', 'no-store');
       });
       declaredByApp.set(app, enforceAccess(api, ctx));
+      auditedByApp.set(app, auditWrites(api, ctx));
       api.addHook('preValidation', refuseBadCharacters);
       for (const area of areas) await api.register(area.plugin, { prefix: area.prefix, ctx });
       api.setNotFoundHandler((_req, reply) =>

@@ -33,6 +33,7 @@ import salesRoutes from './sales/routes';
 import payPeriodsRoutes from './pay-periods/routes';
 import payStatementsRoutes from './pay-statements/routes';
 import reviewRoutes from './review/routes';
+import auditLogsRoutes from './audit-logs/routes';
 
 export interface Area {
   prefix: string;
@@ -72,4 +73,5 @@ export const areas: Area[] = [
   { prefix: '', plugin: payPeriodsRoutes },
   { prefix: '', plugin: payStatementsRoutes },
   { prefix: '', plugin: reviewRoutes },
+  { prefix: '', plugin: auditLogsRoutes },
 ];

@@ -7,6 +7,7 @@ import { demoScale } from './demo/history';
 import { describeHistory } from './demo/history-summary';
 import { scheduleLoginUnblock } from './jobs/login-unblock';
 import { schedulePostbackLogRetention } from './jobs/postback-log-retention';
+import { scheduleAuditLogRetention } from './jobs/audit-log-retention';
 import { scheduleHoldRelease } from './jobs/hold-release';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
@@ -21,6 +22,7 @@ const logJob = (msg: string) => app.log.info(msg);
 const stopJobs = [
   scheduleLoginUnblock(ctx.db, logJob),
   schedulePostbackLogRetention(ctx.db, logJob),
+  scheduleAuditLogRetention(ctx.db, logJob),
   scheduleHoldRelease(ctx.db, logJob),
 ];
 

@@ -2,6 +2,7 @@
 // rules. This order is the menu's order and, within a section, the order of its tabs.
 import { adminsArea } from './admins/area';
 import { agentsArea } from './agents/area';
+import { auditLogsArea } from './audit-logs/area';
 import { chatLogsArea } from './chat-logs/area';
 import { domainsArea } from './domains/area';
 import { feesArea } from './fees/area';
@@ -40,6 +41,7 @@ export const AREAS: readonly Area[] = [
   payStatementsArea,
   linksArea,
   logsArea,
+  auditLogsArea,
   chatLogsArea,
   profileArea,
   manualsArea,

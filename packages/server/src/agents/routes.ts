@@ -22,7 +22,10 @@ import * as status from './status';
 const agentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/agents/search',
-    { config: { access: role(Role.Company) }, schema: { body: ZAgentSearch, response: { 200: ZAgentList } } },
+    {
+      config: { access: role(Role.Company), read: true },
+      schema: { body: ZAgentSearch, response: { 200: ZAgentList } },
+    },
     (req) => agents.listAgents(ctx, principalOf(req), req.body),
   );
 

@@ -26,7 +26,12 @@ import { forgot, login, loginRemote, mintRemoteToken } from './service';
 import { logout } from './sessions';
 import { signInRoutes } from './sign-in-routes';
 
-const loginLimit = { access: PUBLIC, rateLimit: { max: 30, timeWindow: '1 minute' } };
+// A sign-in records its own audit events (auth/events.ts): a failed one is refused, yet kept.
+const loginLimit = {
+  access: PUBLIC,
+  rateLimit: { max: 30, timeWindow: '1 minute' },
+  audit: 'events' as const,
+};
 
 const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.get(

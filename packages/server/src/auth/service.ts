@@ -20,6 +20,7 @@ import { AppError, formError, forbidden, notFound } from '../http/errors';
 import { loadPrincipal, type Principal } from '../http/auth';
 import { isThrottled, recordSuccess, recordTry, slowdownMs } from './attempts';
 import { verifyCaptcha } from './captcha';
+import { REMOTE_SIGN_IN, SIGN_IN, signInRefused } from './events';
 import { openSession, type ClientInfo } from './sessions';
 import { secondFactorAfterPassword } from './two-factor';
 
@@ -64,6 +65,19 @@ export async function login(
   input: TLoginRequest,
   client: ClientInfo,
 ): Promise<TLoginAnswer> {
+  try {
+    return await passwordStep(ctx, input, client);
+  } catch (err) {
+    await signInRefused(ctx, { action: SIGN_IN, client, typedName: input.username, err });
+    throw err;
+  }
+}
+
+async function passwordStep(
+  ctx: AppContext,
+  input: TLoginRequest,
+  client: ClientInfo,
+): Promise<TLoginAnswer> {
   const { ip } = client;
   if (!verifyCaptcha(ctx, input.captchaString, input.captchaCheck)) throw formError(CAPTCHA_FAILED);
   const name = canonicalUsername(input.username);
@@ -84,7 +98,7 @@ export async function login(
   recordSuccess(key, ip);
   assertMayLogIn(account);
   const secondFactor = await secondFactorAfterPassword(ctx.db, account.id, account.role);
-  return startSession(ctx, account.id, client, { secondFactor, impersonatedBy: null });
+  return startSession(ctx, account.id, client, { secondFactor, impersonatedBy: null, action: SIGN_IN });
 }
 
 function assertMayLogIn(a: Pick<AccountRow, 'active' | 'login_blocked' | 'approved'>) {
@@ -166,6 +180,15 @@ export async function mintRemoteToken(ctx: AppContext, p: Principal, accountId: 
  * session was complete to mint the link); a forgot-password link is a password step like any other.
  */
 export async function loginRemote(ctx: AppContext, token: string, client: ClientInfo): Promise<TLoginAnswer> {
+  try {
+    return await linkStep(ctx, token, client);
+  } catch (err) {
+    await signInRefused(ctx, { action: REMOTE_SIGN_IN, client, typedName: null, err });
+    throw err;
+  }
+}
+
+async function linkStep(ctx: AppContext, token: string, client: ClientInfo): Promise<TLoginAnswer> {
   const [used] = await ctx.db
     .update(remoteLoginTokens)
     .set({ usedAt: new Date() })
@@ -183,7 +206,11 @@ export async function loginRemote(ctx: AppContext, token: string, client: Client
   assertMayLogIn({ active: account.active, login_blocked: account.loginBlocked, approved: account.approved });
   const secondFactor =
     used.createdBy === null ? await secondFactorAfterPassword(ctx.db, account.id, account.role) : 'complete';
-  return startSession(ctx, account.id, client, { secondFactor, impersonatedBy: used.createdBy });
+  return startSession(ctx, account.id, client, {
+    secondFactor,
+    impersonatedBy: used.createdBy,
+    action: REMOTE_SIGN_IN,
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { signSession, type Principal } from '../http/auth';
 import { notFound } from '../http/errors';
+import { signedIn } from './events';
 import { endAllBut, endOne, findLiveSessions, insertSession } from './sessions-sql';
 import { findAccountRole } from './two-factor-sql';
 
@@ -15,12 +16,15 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-/** Opens a session for a principal that may sign in; the token names the session row. */
+/**
+ * Opens a session for a principal that may sign in; the token names the session row. The sign-in's
+ * audit row (`action`: the route that signed in) is written in the same transaction.
+ */
 export async function openSession(
   ctx: AppContext,
   p: Principal,
   client: ClientInfo,
-  opts: { secondFactor: TSecondFactor; impersonatedBy: number | null },
+  opts: { secondFactor: TSecondFactor; impersonatedBy: number | null; action: string },
 ): Promise<TLoginAnswer> {
   return ctx.db.transaction(async (tx) => {
     const s = await insertSession(tx, {
@@ -31,6 +35,7 @@ export async function openSession(
       secondFactor: opts.secondFactor,
       ttlSeconds: ctx.config.jwtTtlSeconds,
     });
+    await signedIn(tx, p, { ...opts, client });
     const token = await signSession(ctx, { ...p, ...s });
     return { token, secondFactor: opts.secondFactor };
   });

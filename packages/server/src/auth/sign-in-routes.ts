@@ -21,6 +21,7 @@ import type { AppContext } from '../context';
 import { principalOf } from '../http/auth';
 import { AT_CODE_STEP, AT_ENROL_STEP, LOGIN, role } from '../http/access';
 import { clientIp } from '../http/client-ip';
+import { clientOf } from './client-info';
 import { endAccountSessions, endOtherSessions, endOwnSession, listOwnSessions } from './sessions';
 import {
   completeSignIn,
@@ -31,9 +32,17 @@ import {
   twoFactorStatus,
 } from './two-factor';
 
-const codeStep = { access: LOGIN, secondStep: AT_CODE_STEP, rateLimit: { max: 30, timeWindow: '1 minute' } };
+// The second step records its own audit events (auth/events.ts): a refused code is kept, though refused.
+const codeStep = {
+  access: LOGIN,
+  secondStep: AT_CODE_STEP,
+  rateLimit: { max: 30, timeWindow: '1 minute' },
+  audit: 'events' as const,
+};
 const enrolStep = { access: LOGIN, secondStep: AT_ENROL_STEP };
 const superadmin = { access: role(Role.Superadmin) };
+// A superadmin's call about another account: the account is its audit row's target.
+const aboutAccount = { ...superadmin, audit: { target: 'account', bodyField: 'accountId' } } as const;
 
 export function signInRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +51,7 @@ export function signInRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/auth/second-factor',
     { config: codeStep, schema: { body: ZSecondFactorRequest, response: { 200: ZOk } } },
     async (req) => {
-      await completeSignIn(ctx, principalOf(req), req.body.code, clientIp(req));
+      await completeSignIn(ctx, principalOf(req), req.body.code, clientOf(req));
       return OK;
     },
   );
@@ -97,13 +106,13 @@ export function signInRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/auth/end-sessions',
-    { config: superadmin, schema: { body: ZAccountRef, response: { 200: ZEnded } } },
+    { config: aboutAccount, schema: { body: ZAccountRef, response: { 200: ZEnded } } },
     async (req) => ({ ended: await endAccountSessions(ctx, req.body.accountId) }),
   );
 
   app.post(
     '/auth/reset-two-factor',
-    { config: superadmin, schema: { body: ZAccountRef, response: { 200: ZOk } } },
+    { config: aboutAccount, schema: { body: ZAccountRef, response: { 200: ZOk } } },
     async (req) => {
       await resetTwoFactor(ctx, principalOf(req), req.body.accountId);
       return OK;

@@ -20,7 +20,8 @@ import { getOption } from '../common/options';
 import type { Principal } from '../http/auth';
 import { conflict, forbidden, notFound, rateLimited, validationError } from '../http/errors';
 import { codeSlowdownMs, isCodeThrottled, recordCodeSuccess, recordCodeTry } from './attempts';
-import { endAllSessions, endOtherSessions } from './sessions';
+import { codeAccepted, SECOND_FACTOR, signInRefused } from './events';
+import { endAllSessions, endOtherSessions, type ClientInfo } from './sessions';
 import { setSecondFactor } from './sessions-sql';
 import { newRecoveryCodes, newSecret, otpauthUri, qrDataUrl, recoveryHash, stepOf } from './totp';
 import {
@@ -114,14 +115,27 @@ export async function disableTwoFactor(ctx: AppContext, p: Principal, code: stri
   });
 }
 
-/** The second step of a login: a code (or a recovery code) makes the same session complete. */
-export async function completeSignIn(ctx: AppContext, p: Principal, code: string, ip: string) {
+/**
+ * The second step of a login: a code (or a recovery code) makes the same session complete. Both
+ * outcomes are audited: the sign-in with the change, a refused code once the refusal rolled back.
+ */
+export async function completeSignIn(ctx: AppContext, p: Principal, code: string, client: ClientInfo) {
+  try {
+    await takeSecondFactor(ctx, p, code, client);
+  } catch (err) {
+    await signInRefused(ctx, { action: SECOND_FACTOR, client, session: p, err });
+    throw err;
+  }
+}
+
+async function takeSecondFactor(ctx: AppContext, p: Principal, code: string, client: ClientInfo) {
   if (p.secondFactor !== 'code' || p.sessionId === null) throw conflict(NO_CODE_OWED);
   const sessionId = p.sessionId;
-  await withCodeTry(ctx, p.accountId, ip, async (tx) => {
+  await withCodeTry(ctx, p.accountId, client.ip, async (tx) => {
     if (!(await takeCode(ctx, tx, p.accountId, code))) return false;
     // Two different good codes at once: the second finds the session complete and uses nothing.
     if (!(await setSecondFactor(tx, sessionId, 'code', 'complete'))) throw conflict(NO_CODE_OWED);
+    await codeAccepted(tx, p, client);
     return true;
   });
 }

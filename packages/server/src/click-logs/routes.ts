@@ -9,14 +9,17 @@ import { exportClickLogs, listClickLogs } from './service';
 const clickLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/click-outs/search',
-    { config: { access: LOGIN }, schema: { body: ZClickLogSearch, response: { 200: ZClickLogList } } },
+    {
+      config: { access: LOGIN, read: true },
+      schema: { body: ZClickLogSearch, response: { 200: ZClickLogList } },
+    },
     (req) => listClickLogs(ctx, principalOf(req), req.body),
   );
 
   // The same filters as the search; paging is ignored: the file holds every matching click.
   app.post(
     '/click-outs/export',
-    { config: { access: LOGIN }, schema: { body: ZClickLogSearch } },
+    { config: { access: LOGIN, read: true }, schema: { body: ZClickLogSearch } },
     (req, reply) => exportClickLogs(ctx, principalOf(req), req.body, reply),
   );
 };

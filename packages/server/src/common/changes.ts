@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { Config } from '../config';
 import { sql, type Database, type Db } from '../db/client';
+import { afterCommit } from '../db/request-scope';
 
 const TOPICS = ['tracking', 'options'] as const;
 export type ChangeTopic = (typeof TOPICS)[number];
@@ -49,14 +50,18 @@ async function runHandlers(bus: Bus, topic: ChangeTopic) {
 
 /**
  * Tells every process that `topic` data changed. Call it after the commit; it resolves once this
- * process has reloaded, so the next request here already sees the change.
+ * process has reloaded, so the next request here already sees the change. Inside an audited API write
+ * (whose transaction commits when the route's handler is done) it waits for that commit: the API
+ * answers once it ran.
  */
 export async function publishChange(ctx: PublishCtx, topic: ChangeTopic): Promise<void> {
-  const bus = busOf(ctx.db);
-  await runHandlers(bus, topic);
-  if (ctx.dbKind === 'postgres') {
-    await ctx.db.execute(sql`select pg_notify(${CHANNEL}, ${`${bus.origin} ${topic}`})`);
-  }
+  await afterCommit(ctx.db, async () => {
+    const bus = busOf(ctx.db);
+    await runHandlers(bus, topic);
+    if (ctx.dbKind === 'postgres') {
+      await ctx.db.execute(sql`select pg_notify(${CHANNEL}, ${`${bus.origin} ${topic}`})`);
+    }
+  });
 }
 
 /**

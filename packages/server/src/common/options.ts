@@ -1,12 +1,14 @@
 // System options (name/value rows) and the IP black list lookups other areas share.
 import { eq } from 'drizzle-orm';
 import {
+  AUDIT_LOG_DAYS_DEFAULT,
   FRAUD_DEFAULTS,
   FRAUD_MODE_DEFAULT,
   FRAUD_OPTION_NAMES,
   OPTION_NAMES,
   PAY_CYCLE_DEFAULT,
   POSTBACK_LOG_DAYS_DEFAULT,
+  ZAuditLogDays,
   ZPayCycle,
   ZPostbackLogDays,
   type TPayCycle,
@@ -21,6 +23,7 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   [OPTION_AUTO_BLOCK]: '0',
   [OPTION_LPP_VISIBLE]: '0',
   [OPTION_NAMES.postbackLogDays]: String(POSTBACK_LOG_DAYS_DEFAULT),
+  [OPTION_NAMES.auditLogDays]: String(AUDIT_LOG_DAYS_DEFAULT),
   [OPTION_NAMES.payCycle]: PAY_CYCLE_DEFAULT,
   [FRAUD_OPTION_NAMES.fastSaleMode]: FRAUD_MODE_DEFAULT,
   [FRAUD_OPTION_NAMES.fastSaleSeconds]: String(FRAUD_DEFAULTS.fastSaleSeconds),
@@ -41,6 +44,12 @@ export async function getOption(db: Queryable, name: string): Promise<string> {
 export async function postbackLogDays(db: Queryable): Promise<number> {
   const parsed = ZPostbackLogDays.safeParse(await getOption(db, OPTION_NAMES.postbackLogDays));
   return parsed.success ? Number(parsed.data) : POSTBACK_LOG_DAYS_DEFAULT;
+}
+
+/** How many days the audit log keeps; the default (two years) when the stored value is not one. */
+export async function auditLogDays(db: Queryable): Promise<number> {
+  const parsed = ZAuditLogDays.safeParse(await getOption(db, OPTION_NAMES.auditLogDays));
+  return parsed.success ? Number(parsed.data) : AUDIT_LOG_DAYS_DEFAULT;
 }
 
 /** The pay cycle; half-month (as the database's pay_period_of reads it) when the stored value is not one. */

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from './handle';
 import { usePglitePrepared, usePostgresPrepared } from './prepared';
+import { requestScopedDb } from './request-scope';
 import * as schema from './schema';
 
 export type { Db, Tx, Queryable } from './handle';
@@ -28,7 +29,7 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // numeric and bigint stay strings (money is never a float); count(*) is cast ::int in SQL.
   const pool = new pg.Pool({ connectionString: url, max: 20 });
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const db = requestScopedDb(drizzle({ client: pool, schema }) as unknown as Db);
   const client = await pool.connect();
   try {
     // Several processes may start at once (cluster mode): one migrates, the others wait.
@@ -48,7 +49,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = requestScopedDb(drizzle({ client, schema }) as unknown as Db);
   await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
   usePglitePrepared(db, client);
   return { db, kind: 'pglite', close: () => client.close() };

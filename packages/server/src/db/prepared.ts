@@ -5,6 +5,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from './handle';
+import { inWriteTransaction } from './request-scope';
 
 export interface PreparedStatement {
   name: string;
@@ -29,7 +30,8 @@ export function preparedStatement(name: string, query: SQL): PreparedStatement {
   return { name, text };
 }
 
-// The runner of each database opened by openDatabase; a transaction or another handle has none.
+// The runner of each database opened by openDatabase; a transaction or another handle has none. Inside an
+// audited write the handle answers from its transaction, so its statements go there too (unprepared).
 const runners = new WeakMap<Db, Runner>();
 
 /** Runs `statement` with `values` and answers its rows, typed as the store's driver parses them. */
@@ -38,7 +40,7 @@ export function queryPrepared<T = Row>(
   statement: PreparedStatement,
   values: PreparedValue[],
 ): Promise<T[]> {
-  const run = runners.get(db as Db) ?? unpreparedRunner(db);
+  const run = (inWriteTransaction(db as Db) ? undefined : runners.get(db as Db)) ?? unpreparedRunner(db);
   return run(statement, values.map(normalize)) as Promise<T[]>;
 }
 

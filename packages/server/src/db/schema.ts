@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
@@ -644,4 +645,52 @@ export const payStatements = pgTable(
     index('pay_statements_agent_idx').on(t.agentId, t.periodStart),
     index('pay_statements_office_idx').on(t.officeId, t.periodStart),
   ],
+);
+
+// The audit log: one row per write through the API (in the write's own transaction) and per sign-in
+// event. Append-only: a trigger refuses UPDATE and DELETE but for the retention job. No foreign keys to
+// the accounts: a row outlives the account it names, so the names are kept as they were.
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    time: ts('time').notNull().defaultNow(),
+    accountId: integer('account_id'),
+    username: varchar('username', { length: 64 }),
+    role: smallint('role'),
+    // The superadmin or admin behind a remote login ("Log in as").
+    impersonatedBy: integer('impersonated_by'),
+    impersonator: varchar('impersonator', { length: 64 }),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 512 }),
+    // The route (`POST /api/agents/:id`) of a write or a sign-in event.
+    action: varchar('action', { length: 128 }).notNull(),
+    // What it is about (contract AUDIT_TARGETS) and its id: a row id, or key values joined by '/'.
+    targetType: varchar('target_type', { length: 24 }),
+    targetId: varchar('target_id', { length: 64 }),
+    // A sign-in event's outcome (signed in, the reason of a failure).
+    detail: varchar('detail', { length: 256 }),
+  },
+  (t) => [
+    index('audit_logs_time_idx').on(t.time, t.id),
+    index('audit_logs_target_idx').on(t.targetType, t.targetId, t.time),
+    index('audit_logs_account_idx').on(t.accountId, t.time),
+  ],
+);
+
+// The rows a write changed, written by the row triggers of the audited tables (migration
+// 0010_audit_log): the changed fields before and after; a secret column's value is never kept.
+export const auditChanges = pgTable(
+  'audit_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // References audit_logs(id), checked at commit (the trigger writes before the log row exists).
+    auditId: bigint('audit_id', { mode: 'number' }).notNull(),
+    tableName: varchar('table_name', { length: 64 }).notNull(),
+    rowKey: varchar('row_key', { length: 128 }).notNull(),
+    op: varchar('op', { length: 8 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_changes_audit_idx').on(t.auditId, t.id)],
 );

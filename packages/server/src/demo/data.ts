@@ -12,6 +12,7 @@ import * as t from '../db/schema';
 import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE } from '../common/options';
 import { seedDemoLoginLogs } from './login-logs';
 import { seedDemoChatLogs } from './chat-logs';
+import { seedDemoAuditLogs } from './audit-logs';
 import { seedDemoPayPeriods } from './pay-periods';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -136,6 +137,7 @@ export async function seedDemo(
   const history = await generateDemoHistory(ctx, opts);
   await seedDemoPostbackLogs(ctx.db);
   if (history) await seedDemoPayPeriods(ctx.db);
+  await seedDemoAuditLogs(ctx.db);
   return history;
 }
 

@@ -10,7 +10,7 @@ const loginLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
   app.post(
     '/login-logs/search',
     {
-      config: { access: role(Role.Company) },
+      config: { access: role(Role.Company), read: true },
       schema: { body: ZLoginLogSearch, response: { 200: ZLoginLogList } },
     },
     (req) => listLoginLogs(ctx, principalOf(req), req.body),
@@ -19,7 +19,7 @@ const loginLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
   // The same filters as the search; paging is ignored: the file holds every matching login.
   app.post(
     '/login-logs/export',
-    { config: { access: role(Role.Company) }, schema: { body: ZLoginLogSearch } },
+    { config: { access: role(Role.Company), read: true }, schema: { body: ZLoginLogSearch } },
     (req, reply) => exportLoginLogs(ctx, principalOf(req), req.body, reply),
   );
 };

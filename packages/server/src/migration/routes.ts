@@ -15,8 +15,10 @@ const migrationRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
     async () => ({ count: await migration.countToMigrate(ctx) }),
   );
 
-  app.get('/accounts/migrate', { config: admin, schema: { response: { 200: ZMigrationResult } } }, () =>
-    migration.migrateAgents(ctx),
+  app.get(
+    '/accounts/migrate',
+    { config: { ...admin, read: false }, schema: { response: { 200: ZMigrationResult } } },
+    () => migration.migrateAgents(ctx),
   );
 };
 

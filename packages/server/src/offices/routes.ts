@@ -25,7 +25,10 @@ import * as offices from './service';
 const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/offices/search',
-    { config: { access: role(Role.Admin) }, schema: { body: ZOfficeSearch, response: { 200: ZOfficeList } } },
+    {
+      config: { access: role(Role.Admin), read: true },
+      schema: { body: ZOfficeSearch, response: { 200: ZOfficeList } },
+    },
     (req) => offices.listOffices(ctx, req.body),
   );
 

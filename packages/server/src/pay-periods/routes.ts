@@ -19,6 +19,8 @@ import * as periods from './service';
 const admin = { access: role(Role.Admin) };
 const moneyAdmin = { access: permission(Permission.EarningVisible, Role.Admin) };
 const superadmin = { access: role(Role.Superadmin) };
+// A period's writes are about the period the path names.
+const period = { audit: { target: 'pay-period', param: 'start' } } as const;
 
 const payPeriodsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.get(
@@ -29,19 +31,22 @@ const payPeriodsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }
 
   app.post(
     '/pay-periods/:start/close',
-    { config: moneyAdmin, schema: { params: ZPayPeriodKey, response: { 200: ZOk } } },
+    { config: { ...moneyAdmin, ...period }, schema: { params: ZPayPeriodKey, response: { 200: ZOk } } },
     (req) => periods.close(ctx, principalOf(req), req.params.start),
   );
 
   app.post(
     '/pay-periods/:start/paid',
-    { config: moneyAdmin, schema: { params: ZPayPeriodKey, response: { 200: ZOk } } },
+    { config: { ...moneyAdmin, ...period }, schema: { params: ZPayPeriodKey, response: { 200: ZOk } } },
     (req) => periods.markPaid(ctx, principalOf(req), req.params.start),
   );
 
   app.post(
     '/pay-periods/:start/reopen',
-    { config: superadmin, schema: { params: ZPayPeriodKey, body: ZReopenPayPeriod, response: { 200: ZOk } } },
+    {
+      config: { ...superadmin, ...period },
+      schema: { params: ZPayPeriodKey, body: ZReopenPayPeriod, response: { 200: ZOk } },
+    },
     (req) => periods.reopen(ctx, principalOf(req), req.params.start, req.body),
   );
 };

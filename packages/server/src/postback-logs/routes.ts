@@ -10,13 +10,18 @@ const admin = { access: role(Role.Admin) };
 const postbackLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/postback-logs',
-    { config: admin, schema: { body: ZPostbackLogSearch, response: { 200: ZPostbackLogList } } },
+    {
+      config: { ...admin, read: true },
+      schema: { body: ZPostbackLogSearch, response: { 200: ZPostbackLogList } },
+    },
     (req) => listPostbackLogs(ctx, req.body),
   );
 
   // The same filters as the list; paging is ignored: the file holds every matching row.
-  app.post('/postback-logs/export', { config: admin, schema: { body: ZPostbackLogSearch } }, (req, reply) =>
-    exportPostbackLogs(ctx, req.body, reply),
+  app.post(
+    '/postback-logs/export',
+    { config: { ...admin, read: true }, schema: { body: ZPostbackLogSearch } },
+    (req, reply) => exportPostbackLogs(ctx, req.body, reply),
   );
 };
 

@@ -58,7 +58,8 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
     method: ['GET', 'POST'],
     url: '/postback/:siteId',
     exposeHeadRoute: false, // a HEAD must not record a sale
-    config: { access: PUBLIC },
+    // Not audited: the postback log keeps every postback.
+    config: { access: PUBLIC, audit: 'off' },
     // Limited per IP here, before the token is known; the service limits each site after its token
     // check, so a stranger with a wrong token cannot use up a site's limit.
     onRequest: async (req, reply) => {

@@ -26,7 +26,7 @@ const reviewer = { access: permission(Permission.ApproveAgents, Role.Admin) };
 const reviewRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/review/search',
-    { config: reviewer, schema: { body: ZReviewSearch, response: { 200: ZReviewList } } },
+    { config: { ...reviewer, read: true }, schema: { body: ZReviewSearch, response: { 200: ZReviewList } } },
     (req) => review.listReview(ctx, principalOf(req), req.body),
   );
 

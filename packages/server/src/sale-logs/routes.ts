@@ -9,14 +9,17 @@ import { exportSaleLogs, listSaleLogs } from './service';
 const saleLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/sale-logs',
-    { config: { access: LOGIN }, schema: { body: ZSaleLogSearch, response: { 200: ZSaleLogAnswer } } },
+    {
+      config: { access: LOGIN, read: true },
+      schema: { body: ZSaleLogSearch, response: { 200: ZSaleLogAnswer } },
+    },
     (req) => listSaleLogs(ctx, principalOf(req), req.body),
   );
 
   // The same filters as the list; paging is ignored: the file holds every matching sale.
   app.post(
     '/sale-logs/export',
-    { config: { access: LOGIN }, schema: { body: ZSaleLogSearch } },
+    { config: { access: LOGIN, read: true }, schema: { body: ZSaleLogSearch } },
     (req, reply) => exportSaleLogs(ctx, principalOf(req), req.body, reply),
   );
 };

@@ -23,7 +23,7 @@ const salesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
   app.post(
     '/sales/:id/reverse',
     {
-      config: moneyAdmin,
+      config: { ...moneyAdmin, audit: { target: 'sale' } },
       schema: { params: ZIdParams, body: ZReverseSale, response: { 200: ZReverseAnswer } },
     },
     (req) => money.reverse(ctx, principalOf(req), req.params.id, req.body),

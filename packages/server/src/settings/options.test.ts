@@ -28,6 +28,7 @@ const read = (token = superToken) => call<TOption[]>(env.app, 'GET', 'options', 
 const save = (body: unknown, token = superToken) => call<Err>(env.app, 'POST', 'options', { token, body });
 const autoBlock = { name: OPTION_NAMES.autoBlockAccount };
 const logDays = { name: OPTION_NAMES.postbackLogDays };
+const auditDays = { name: OPTION_NAMES.auditLogDays };
 
 describe('GET and POST options', () => {
   it('reads and saves Auto Block Account as a 0/1 string', async () => {
@@ -63,6 +64,19 @@ describe('GET and POST options', () => {
     await save([{ ...logDays, value: '90' }]);
   });
 
+  it('reads the audit log days, 730 until saved, and saves a count from 1 to 3650', async () => {
+    await env.ctx.db.delete(options).where(eq(options.name, OPTION_NAMES.auditLogDays));
+    expect((await read()).body).toContainEqual({ ...auditDays, value: '730' });
+    expect((await save([{ ...auditDays, value: ' 365 ' }])).status).toBe(200);
+    expect(await getOption(env.ctx.db, OPTION_NAMES.auditLogDays)).toBe('365');
+    for (const value of ['0', '3651', '1e3', '', 30, null]) {
+      const res = await save([{ ...auditDays, value }]);
+      expect(res.status, JSON.stringify(value)).toBe(400);
+    }
+    expect(await getOption(env.ctx.db, OPTION_NAMES.auditLogDays)).toBe('365');
+    await save([{ ...auditDays, value: '730' }]);
+  });
+
   it('reads the pay cycle and the fraud rules with their defaults until saved, and saves them', async () => {
     const names = [OPTION_NAMES.payCycle, ...Object.values(FRAUD_OPTION_NAMES)];
     await env.ctx.db.delete(options).where(inArray(options.name, names));
@@ -70,6 +84,7 @@ describe('GET and POST options', () => {
     expect((await read()).body).toEqual([
       { ...autoBlock, value: await getOption(env.ctx.db, OPTION_AUTO_BLOCK) },
       { ...logDays, value: await getOption(env.ctx.db, OPTION_NAMES.postbackLogDays) },
+      { ...auditDays, value: await getOption(env.ctx.db, OPTION_NAMES.auditLogDays) },
       { name: OPTION_NAMES.payCycle, value: 'half-month' },
       // Off on a new install (two-factor-required.test.ts saves it, on a database of its own).
       { name: OPTION_NAMES.twoFactorRoles, value: '' },

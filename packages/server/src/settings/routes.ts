@@ -23,7 +23,7 @@ const superadmin = { access: role(Role.Superadmin) };
 const settingsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/black-list-ip/search',
-    { config: admin, schema: { body: ZBlackListSearch, response: { 200: ZBlackList } } },
+    { config: { ...admin, read: true }, schema: { body: ZBlackListSearch, response: { 200: ZBlackList } } },
     (req) => settings.listBlackList(ctx, req.body),
   );
 

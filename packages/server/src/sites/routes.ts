@@ -37,7 +37,7 @@ const sitesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
 
   app.post(
     '/sites/search',
-    { config: ADMIN, schema: { body: ZSiteSearch, response: { 200: ZSiteList } } },
+    { config: { ...ADMIN, read: true }, schema: { body: ZSiteSearch, response: { 200: ZSiteList } } },
     (req) => sitesService.listSites(ctx, principalOf(req), req.body),
   );
 
@@ -73,7 +73,10 @@ const sitesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
 
   app.delete(
     '/sites/:id',
-    { config: SUPER, schema: { params: ZIdParams, response: { 200: ZOk } } },
+    {
+      config: { ...SUPER, audit: { target: 'site' } },
+      schema: { params: ZIdParams, response: { 200: ZOk } },
+    },
     async (req) => {
       await sitesService.deleteSite(ctx, req.params.id);
       return OK;
@@ -82,7 +85,10 @@ const sitesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
 
   app.post(
     '/sites/:id/enableForAllOffices',
-    { config: SUPER, schema: { params: ZIdParams, response: { 200: ZOk } } },
+    {
+      config: { ...SUPER, audit: { target: 'site' } },
+      schema: { params: ZIdParams, response: { 200: ZOk } },
+    },
     async (req) => {
       await sitesService.enableForAllOffices(ctx, req.params.id);
       return OK;

@@ -44,12 +44,14 @@ const statsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
   for (const r of REPORTS) {
     app.post(
       r.path,
-      { config: { access: r.access }, schema: { body: r.body, response: { 200: ZStatsResult } } },
+      { config: { access: r.access, read: true }, schema: { body: r.body, response: { 200: ZStatsResult } } },
       (req) => statsReport(ctx, principalOf(req), r.kind, req.body),
     );
     // The same criteria; paging is ignored: the file holds every row.
-    app.post(`${r.path}/export`, { config: { access: r.access }, schema: { body: r.body } }, (req, reply) =>
-      exportStats(ctx, principalOf(req), r.kind, req.body, reply),
+    app.post(
+      `${r.path}/export`,
+      { config: { access: r.access, read: true }, schema: { body: r.body } },
+      (req, reply) => exportStats(ctx, principalOf(req), r.kind, req.body, reply),
     );
   }
 

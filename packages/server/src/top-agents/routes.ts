@@ -9,14 +9,17 @@ import * as topAgents from './service';
 const topAgentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/stats/top10',
-    { config: { access: role(Role.Company) }, schema: { body: ZTop10Request, response: { 200: ZTop10 } } },
+    {
+      config: { access: role(Role.Company), read: true },
+      schema: { body: ZTop10Request, response: { 200: ZTop10 } },
+    },
     (req) => topAgents.top10(ctx, principalOf(req), req.body),
   );
 
   app.post(
     '/stats/top10/computed',
     {
-      config: { access: role(Role.Company) },
+      config: { access: role(Role.Company), read: true },
       schema: { body: ZTop10ComputedRequest, response: { 200: ZTop10Computed } },
     },
     (req) => topAgents.top10Computed(ctx, principalOf(req), req.body),
@@ -24,7 +27,7 @@ const topAgentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
 
   app.post(
     '/stats/top10/computed/export',
-    { config: { access: role(Role.Company) }, schema: { body: ZTop10Request } },
+    { config: { access: role(Role.Company), read: true }, schema: { body: ZTop10Request } },
     (req, reply) => topAgents.exportRanking(ctx, principalOf(req), req.body, reply),
   );
 };

@@ -32,7 +32,10 @@ const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
 
   app.post(
     '/links/list',
-    { config: { access: LOGIN }, schema: { body: ZLinksListRequest, response: { 200: ZLinksList } } },
+    {
+      config: { access: LOGIN, read: true },
+      schema: { body: ZLinksListRequest, response: { 200: ZLinksList } },
+    },
     (req) => listLinks(ctx, principalOf(req), req.body),
   );
 

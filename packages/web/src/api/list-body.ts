@@ -1,8 +1,8 @@
 // A log list's request: paging and sort of the list state, its criteria as flat filter fields.
 import type { TListQuery } from '@salesdesk/contract';
 
-// A site's transaction id is text, whatever its characters: it stays a string.
-const TEXT_FIELDS = new Set(['txId']);
+// A site's transaction id and an audit target's id (`5/3`, a date) are text: they stay strings.
+const TEXT_FIELDS = new Set(['txId', 'targetId']);
 
 /**
  * An id in a JSON body is a number (the contract's rule), while the URL holds text: an id filter

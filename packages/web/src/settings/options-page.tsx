@@ -1,9 +1,10 @@
 // /app/settings/options (superadmin): the 'Auto Block Account' checkbox (spec 2 section 2.17), the days
-// the postback log keeps, the pay cycle, the fraud rules (each off, flag only or hold for review, with its
-// numbers), the roles that must sign in with two factors, and Save.
+// the postback log and the audit log keep, the pay cycle, the fraud rules (each off, flag only or hold
+// for review, with its numbers), the roles that must sign in with two factors, and Save.
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
+  AUDIT_LOG_DAYS_MAX,
   FRAUD_MODE_LABELS,
   FRAUD_MODES,
   FRAUD_RULE_LABELS,
@@ -61,6 +62,13 @@ function OptionsForm({ options }: { options: TOption[] }) {
           inputMode="numeric"
           w={260}
           {...form.getInputProps('postbackLogDays')}
+        />
+        <TextInput
+          label="Audit Log Days"
+          description={`How many days the audit log keeps (1 to ${AUDIT_LOG_DAYS_MAX})`}
+          inputMode="numeric"
+          w={260}
+          {...form.getInputProps('auditLogDays')}
         />
         <Select
           label="Pay Cycle"

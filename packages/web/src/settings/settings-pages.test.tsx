@@ -6,6 +6,7 @@ import {
   BLACK_LIST_TEXTS,
   PAY_CYCLE_LABELS,
   POSTBACK_LOG_DAYS_INVALID,
+  AUDIT_LOG_DAYS_INVALID,
   Role,
   type TMe,
 } from '@salesdesk/contract';
@@ -188,6 +189,7 @@ describe('OptionsPage', () => {
       ['auto_block_account', '0'],
       ['two_factor_roles', ''],
       ['postback_log_days', '90'],
+      ['audit_log_days', '730'],
       ['pay_cycle', 'half-month'],
       ['fraud_fast_sale', 'flag'],
       ['fraud_fast_sale_seconds', '15'],
@@ -242,6 +244,20 @@ describe('OptionsPage', () => {
     await screen.findByText('Successfully saved');
     expect(screen.queryByText(POSTBACK_LOG_DAYS_INVALID)).toBeNull();
     expect(posted()).toEqual([savedList({ postback_log_days: '30' })]);
+  });
+
+  it('saves the audit log days (two years unless saved), refusing a count outside 1..3650', async () => {
+    renderOptions([{ name: 'auto_block_account', value: '0' }]);
+    const days = await screen.findByRole('textbox', { name: /Audit Log Days/ });
+    expect(days).toHaveProperty('value', '730');
+    fireEvent.change(days, { target: { value: '3651' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(AUDIT_LOG_DAYS_INVALID)).toBeTruthy();
+    expect(posted()).toEqual([]);
+    fireEvent.change(days, { target: { value: '365' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(posted()).toEqual([savedList({ audit_log_days: '365' })]);
   });
 
   it('shows the pay cycle and each fraud rule as saved (defaults when never saved) and saves a change', async () => {

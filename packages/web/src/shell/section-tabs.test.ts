@@ -25,7 +25,7 @@ describe('sectionTabs', () => {
     expect(labels('offices', Role.Admin)).toEqual(['Offices']);
   });
 
-  it('gives the login log tab to office and above, the postbacks to admins, and log tabs carry the query', () => {
+  it('gives the login log tab to office and above, the postbacks and audit log to admins, and log tabs carry the query', () => {
     expect(labels('logs', Role.Agent)).toEqual(['Chat Logs', 'Click Logs', 'Sale Logs']);
     expect(labels('logs', Role.Company)).toEqual(['Chat Logs', 'Login Logs', 'Click Logs', 'Sale Logs']);
     expect(labels('logs', Role.Admin)).toEqual([
@@ -34,8 +34,10 @@ describe('sectionTabs', () => {
       'Click Logs',
       'Sale Logs',
       'Postbacks',
+      'Audit Log',
     ]);
     expect(labels('logs', Role.Superadmin)).toContain('Postbacks');
+    expect(labels('logs', Role.Superadmin)).toContain('Audit Log');
     expect(sectionTabs('logs', me(Role.Agent)).every((t) => t.keepSearch)).toBe(true);
   });
 
