@@ -2,7 +2,9 @@
 // click (alias c: its time, address and agent; c.at is the sale's time) and one indexed lookup per rule.
 // The statement holds only the rules that are on: one prepared variant per set of rules in force. With
 // every rule in one text and the off ones skipped by a parameter, PostgreSQL planned the statement afresh
-// at each call once rules were off (the plan for the nulls looked cheaper than the generic one).
+// at each call once rules were off (the plan for the nulls looked cheaper than the generic one). Whether
+// any rule holds is part of the variant too: when none does, the sale's status cannot depend on its
+// flags, so the statement reads them once and need not keep them (bench/RESULTS.md, issue 22).
 import { sql, type SQL } from 'drizzle-orm';
 import {
   FRAUD_RULE_BITS,
@@ -22,6 +24,8 @@ const raw = (n: number) => sql.raw(String(n));
 
 /** A variant bit beside the rules': the refund rate is read from the list of agents over it (refund-rates.ts). */
 export const REFUND_FROM_LIST = 16;
+/** A variant bit beside the rules': at least one rule holds, so the flags decide the status (and its parameter is there). */
+export const SOME_HOLD = 32;
 
 /** The rules in force: which are on (the statement's variant), their values, and which of them hold. */
 export interface FraudArgs {
@@ -50,16 +54,20 @@ export function fraudArgs(s: TFraudSettings, refundAgents?: string): FraudArgs {
       values.push(refundAgents);
     }
   }
-  values.push(hold);
+  if (hold) {
+    on |= SOME_HOLD;
+    values.push(hold);
+  }
   return { on, values };
 }
 
 /**
- * The bits the sale tripped, of the rules `on` (their parameters numbered in fraudArgs' order), and the
- * parameter of the bits that hold. `bonus`: the bonus statement, whose event on a site using approve-sale
- * is the Day#2 paid sale, made a day after the click on purpose: exempt from the fast-sale rule.
+ * The bits the sale tripped, of the rules `on` (their parameters numbered in fraudArgs' order), and whether
+ * they hold it, from its flags (alias r): false unless some rule holds. `bonus`: the bonus statement, whose
+ * event on a site using approve-sale is the Day#2 paid sale, made a day after the click on purpose: exempt
+ * from the fast-sale rule.
  */
-export function fraudSql(bonus: boolean, on: number): { flags: SQL; holdMask: SQL } {
+export function fraudSql(bonus: boolean, on: number): { flags: SQL; review: SQL } {
   let n = FIRST_PARAM;
   const parts: SQL[] = [];
   const bit = (rule: FraudRule, tripped: SQL) =>
@@ -70,21 +78,20 @@ export function fraudSql(bonus: boolean, on: number): { flags: SQL; holdMask: SQ
     bit(FraudRule.FastSale, bonus ? sql`not c.approve_sale and ${fast}` : fast);
   }
   if (on & FraudRule.RepeatEmail) {
-    // The earlier rows of the same event on the site in the window, at most the limit, from
-    // sales_email_idx: OFFSET 0 keeps the site and time tests out of the scan, or the generic plan may
-    // walk the site's (site_id, date) index instead, every sale of the site's last 24 hours.
+    // At least `max` earlier rows of the same event on the site in the window: the one past the first
+    // max - 1 exists. From sales_email_idx: OFFSET 0 keeps the site and time tests out of the scan, or the
+    // generic plan may walk the site's (site_id, date) index instead, every sale of the site's last 24 hours.
     const max = param(n++, 'int');
     const email = param(5, 'varchar');
     bit(
       FraudRule.RepeatEmail,
-      sql`${email} is not null and (
-        select count(*) from (
-          select 1 from (
-            select s.site_id, s.event_type, s.date from sales s where s.customer_email = ${email} offset 0
-          ) s
-          where s.site_id = ${param(2, 'int')} and s.event_type = ${param(4, 'smallint')}
-            and s.date > c.at - interval '${raw(REPEAT_EMAIL_WINDOW_HOURS)} hours' and s.date <= c.at
-          limit ${max}) earlier) >= ${max}`,
+      sql`${email} is not null and exists (
+        select 1 from (
+          select s.site_id, s.event_type, s.date from sales s where s.customer_email = ${email} offset 0
+        ) s
+        where s.site_id = ${param(2, 'int')} and s.event_type = ${param(4, 'smallint')}
+          and s.date > c.at - interval '${raw(REPEAT_EMAIL_WINDOW_HOURS)} hours' and s.date <= c.at
+        offset ${max} - 1)`,
     );
   }
   if (on & FraudRule.SelfReferral)
@@ -115,5 +122,6 @@ export function fraudSql(bonus: boolean, on: number): { flags: SQL; holdMask: SQ
     );
   }
   const flags = parts.length ? sql`(${sql.join(parts, sql` + `)})` : sql`0`;
-  return { flags, holdMask: param(n, 'int') };
+  const review = on & SOME_HOLD ? sql`(r.flags & ${param(n, 'int')}) <> 0` : sql`false`;
+  return { flags, review };
 }

@@ -7,7 +7,7 @@ import { queryOne, type Queryable } from '../db/client';
 import { postbackLogs } from '../db/schema';
 import { param, preparedStatement, queryPrepared, type PreparedStatement } from '../db/prepared';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../rollups/increments';
-import { fraudSql, type FraudArgs } from './fraud-sql';
+import { fraudSql, SOME_HOLD, type FraudArgs } from './fraud-sql';
 
 const SITE = preparedStatement(
   'postback_site',
@@ -51,8 +51,9 @@ export interface SaleRow {
  * sale is logged even if the process dies right after, at no extra write.
  */
 function saleStatement(name: string, bonus: boolean, rules: number) {
-  const { flags, holdMask } = fraudSql(bonus, rules);
-  // The rules' CTE is materialized: inlined, their lookups ran once for each use of the flags.
+  const { flags, review } = fraudSql(bonus, rules);
+  // When a rule holds, the flags decide the status and hold time too, so the rules' CTE is materialized:
+  // inlined, their lookups ran once for each use of the flags. Else the row reads them once, inlined.
   return preparedStatement(
     name,
     sql`with click as (
@@ -61,10 +62,10 @@ function saleStatement(name: string, bonus: boolean, rules: number) {
                  coalesce(${param(3, 'timestamptz')}, now()) as at
           from clicks c left join sites st on st.id = ${param(2, 'int')}
           where c.id = ${param(1, 'bigint')} and c.site_id = ${param(2, 'int')}
-        ), ruled as ${rules ? sql`materialized` : sql``} (
+        ), ruled as ${rules & SOME_HOLD ? sql`materialized` : sql``} (
           select c.*, ${flags} as flags from click c
         ), judged as (
-          select r.*, (r.flags & ${holdMask}) <> 0 as review from ruled r
+          select r.*, ${review} as review from ruled r
         ), inserted as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
                              payout, earning, lpp, tx_id, referer, status, hold_until, postback_ip, fraud_flags)
@@ -90,7 +91,7 @@ function saleStatement(name: string, bonus: boolean, rules: number) {
   );
 }
 
-// One variant per event and set of rules that are on (fraudArgs' `on`: at most 64), made on first use.
+// One variant per event and set of rules in force (fraudArgs' `on`: at most 128), made on first use.
 const statements = new Map<string, PreparedStatement>();
 function statementFor(bonus: boolean, rules: number): PreparedStatement {
   const name = `postback_${bonus ? 'bonus' : 'sale'}_r${rules}`;
