@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark, each beside a baseline measured in the same run, into bench/RESULTS.md.
 // `npm run bench -- logs` runs only the log pages at scale (see log-bench.ts); `npm run bench -- one-core`
-// only the one-core click runs (one-core.ts), with BENCH_APP_ROOT=<checkout> for another commit's figures.
+// only the one-core click runs (one-core.ts), with BENCH_APP_ROOT=<checkout> for another commit's figures;
+// `npm run bench -- fraud` only the fraud rules' cost on the postback path (fraud-cost.ts; BENCH_FRAUD_PAIRS
+// pairs of rounds, BENCH_CLICK_AGE_S, BENCH_FRAUD_DB for its PostgreSQL database).
 // Needs PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); uses and drops
 // its own databases. BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS shorten or lengthen the runs.
 import fs from 'node:fs';
@@ -10,6 +12,9 @@ import { benchBundle } from './bundle-size';
 import { benchClickWriter, benchClickWriterPglite } from './click-writer';
 import { runLogBench } from './log-bench';
 import { measureBareRedirect, runStore, type StoreRun } from './event-path';
+import { fraudCostRun, type FraudStoreRun } from './fraud-cost';
+import { fraudCommand, fraudSection, spliceFraud, statementSection } from './fraud-section';
+import { statementRunPostgres, type StatementRun } from './fraud-statement';
 import { oneCoreRun, type OneCoreRun } from './one-core';
 import { BEFORE_BLOCK, ONE_CORE_BLOCK, oneCoreSection, spliceOneCore } from './one-core-section';
 import { LOG_BLOCK } from './log-sections';
@@ -38,6 +43,7 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCH_DB = 'salesdesk_bench';
+const FRAUD_DB = process.env.BENCH_FRAUD_DB ?? 'salesdesk_fraud';
 const RESULTS = path.join(here, 'RESULTS.md');
 /** BENCH_SKIP_LOGS=1: leave the log pages at scale (a 4 GB database) as they are in RESULTS.md. */
 const SKIP_LOGS = process.env.BENCH_SKIP_LOGS === '1';
@@ -79,6 +85,7 @@ async function main() {
   step('click batch writer vs COPY (PGlite)');
   const writerPglite = await benchClickWriterPglite();
   const oneCore = await oneCoreRuns();
+  const fraud = await fraudRuns();
   step('web bundle size (npm run build)');
   const bundle = benchBundle();
 
@@ -96,6 +103,7 @@ async function main() {
   const old = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
   fs.writeFileSync(RESULTS, results);
   if (oneCore) spliceOneCore(RESULTS, oneCore, 'npm run bench');
+  spliceFraud(RESULTS, fraud, fraudCommand('npm run bench'), fraudAnalysis());
   const kept = [
     ...(oneCore ? [] : [ONE_CORE_BLOCK]),
     BEFORE_BLOCK,
@@ -111,6 +119,27 @@ async function main() {
   if (!SKIP_LOGS) await runLogBench('npm run bench', step);
   console.log(fs.readFileSync(RESULTS, 'utf8'));
 }
+
+/**
+ * The fraud rules' cost on the postback path (PostgreSQL on a fresh database, then PGlite), and in the
+ * sale statement alone on PostgreSQL.
+ */
+async function fraudRuns(): Promise<{ load: FraudStoreRun[]; statements: StatementRun[] }> {
+  let postgres: FraudStoreRun;
+  try {
+    postgres = await fraudCostRun(await freshDatabase(FRAUD_DB), step);
+  } finally {
+    await dropDatabase(FRAUD_DB);
+  }
+  const pglite = await fraudCostRun(undefined, step);
+  // PGlite's statement alone is not measured here: its CPU per block swung more than the rules cost
+  // (bench/fraud-analysis.md); `npx tsx bench/fraud-statement.ts pglite` runs it.
+  const statements = [await statementRunPostgres(`${FRAUD_DB}_stmt`, step)];
+  return { load: [postgres, pglite], statements };
+}
+
+const FRAUD_ANALYSIS = path.join(here, 'fraud-analysis.md');
+const fraudAnalysis = () => (fs.existsSync(FRAUD_ANALYSIS) ? fs.readFileSync(FRAUD_ANALYSIS, 'utf8') : '');
 
 /** PGlite, then PostgreSQL on a fresh database; null (with the reason) where taskset or wrk is missing. */
 async function oneCoreRuns(): Promise<OneCoreRun[] | null> {
@@ -137,6 +166,15 @@ if (args.includes('one-core')) {
     spliceOneCore(RESULTS, runs, `${root}npm run bench -- one-core`, process.env.BENCH_APP_ROOT);
     console.log(renderSection(oneCoreSection(runs, `${root}npm run bench -- one-core`)).join('\n'));
   }
+} else if (args.includes('fraud')) {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
+  const runs = await fraudRuns();
+  spliceFraud(RESULTS, runs, fraudCommand('npm run bench -- fraud'), fraudAnalysis());
+  console.log(
+    [...renderSection(fraudSection(runs.load)), ...renderSection(statementSection(runs.statements))].join(
+      '\n',
+    ),
+  );
 } else if (args.includes('logs')) {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
   await runLogBench('npm run bench -- logs', step);

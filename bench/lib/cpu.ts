@@ -15,6 +15,18 @@ export function processCpuS(pid: number): number {
   }
 }
 
+/**
+ * CPU seconds of a single-threaded process (a PostgreSQL backend) to the nanosecond, from
+ * /proc/<pid>/schedstat (its main thread only); 0 when it is gone. /proc/<pid>/stat counts in 10 ms ticks.
+ */
+export function onCpuS(pid: number): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return 0;
+  }
+}
+
 export function pidsNamed(name: string): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {

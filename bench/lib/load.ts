@@ -21,6 +21,8 @@ export interface LoadOptions {
 export interface LoadResult {
   /** Requests per second answered with the expected status class. */
   rps: number;
+  /** Latency in ms: mean (to two decimals), median and 99th percentile. */
+  mean: number;
   p50: number;
   p99: number;
   /** Requests answered otherwise, and connection errors (both should be 0). */
@@ -57,6 +59,7 @@ export async function measureLoad(opts: LoadOptions, counter = { n: 0 }): Promis
   const answered = r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'];
   return {
     rps: done / r.duration,
+    mean: r.latency.mean,
     p50: r.latency.p50,
     p99: r.latency.p99,
     unexpected: answered - done,

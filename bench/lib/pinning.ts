@@ -6,7 +6,8 @@ import { pidsNamed } from './cpu';
 
 export const SERVER_CPU = '1';
 export const LOAD_CPU = '0';
-const ALL_CPUS = `0-${os.availableParallelism() - 1}`;
+/** Every CPU, as this process started (before anything pinned it). */
+export const ALL_CPUS = `0-${os.availableParallelism() - 1}`;
 
 export function canPin(): boolean {
   try {

@@ -21,8 +21,10 @@ export async function startApp(opts: {
   cwd?: string;
   /** More environment for the app (TRUST_PROXY for the postback load). */
   env?: Record<string, string>;
+  /** The data directory of an earlier start (a restart); a new one by default. */
+  dataDir?: string;
 }): Promise<AppServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-bench-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-bench-'));
   const env = {
     DATA_DIR: dataDir,
     DATABASE_URL: opts.databaseUrl ?? '',
