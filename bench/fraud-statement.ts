@@ -200,7 +200,8 @@ export async function statementRunPostgres(
   const admin = new pg.Client({ connectionString: url });
   try {
     step('sale statement alone, PostgreSQL: demo data');
-    const { clicks } = await demoStore(url);
+    const { clicks, dataDir } = await demoStore(url);
+    fs.rmSync(dataDir, { recursive: true, force: true }); // the app's, empty with PostgreSQL
     const here = await loadCode(REPO_ROOT);
     const database = await here.openDatabase({ url });
     opened.push(database);
