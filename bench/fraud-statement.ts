@@ -5,7 +5,8 @@
 // pass), BENCH_STMT_PASSES passes; each variant's cost is the median, over the passes, of its CPU per sale
 // minus the off variant's in the same pass. PostgreSQL: 10 sales at a time over the pool, the CPU of the
 // database's backends (/proc/<pid>/schedstat, nanoseconds). PGlite: one at a time, in this process (its
-// CPU). BENCH_APP_ROOT=<checkout>: also "flag" with that checkout's code, on a copy of the same data.
+// CPU). BENCH_APP_ROOT=<checkout>: also "flag" with that checkout's code, on the same data (its own pool;
+// on PGlite, a copy of the directory).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -199,7 +200,8 @@ export async function statementRunPostgres(
   const admin = new pg.Client({ connectionString: url });
   try {
     step('sale statement alone, PostgreSQL: demo data');
-    const { clicks } = await demoStore(url);
+    const { clicks, dataDir } = await demoStore(url);
+    fs.rmSync(dataDir, { recursive: true, force: true }); // the app's, empty with PostgreSQL
     const here = await loadCode(REPO_ROOT);
     const database = await here.openDatabase({ url });
     opened.push(database);

@@ -138,7 +138,8 @@ async function fraudRuns(): Promise<{ load: FraudStoreRun[]; statements: Stateme
   return { load: [postgres, pglite], statements };
 }
 
-const fraudAnalysis = () => fs.readFileSync(path.join(here, 'fraud-analysis.md'), 'utf8');
+const FRAUD_ANALYSIS = path.join(here, 'fraud-analysis.md');
+const fraudAnalysis = () => (fs.existsSync(FRAUD_ANALYSIS) ? fs.readFileSync(FRAUD_ANALYSIS, 'utf8') : '');
 
 /** PGlite, then PostgreSQL on a fresh database; null (with the reason) where taskset or wrk is missing. */
 async function oneCoreRuns(): Promise<OneCoreRun[] | null> {
