@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { loadKeys } from './common/crypto';
 import { createMailer } from './common/mailer';
 import { openDatabase, type Database } from './db/client';
+import { openRedis } from './common/redis';
 
 export async function createContext(config: Config): Promise<{ ctx: AppContext; database: Database }> {
   const database = await openDatabase({
@@ -20,5 +21,20 @@ export async function createContext(config: Config): Promise<{ ctx: AppContext; 
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     brand: loadBrand(config.brand),
   };
+  if (config.redisUrl) {
+    try {
+      ctx.redis = await openRedis(config.redisUrl);
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+    const redis = ctx.redis;
+    const closeDb = database.close;
+    // Closing the services closes both, the database last (the click journal drains into it).
+    database.close = async () => {
+      await redis.quit().catch(() => redis.disconnect());
+      await closeDb();
+    };
+  }
   return { ctx, database };
 }

@@ -11,6 +11,7 @@ const ZEnv = z.object({
   // The demo passwords are published: listen on this machine only unless HOST says otherwise.
   HOST: z.string().default('localhost'),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   SECRET_KEY: z.string().min(16).optional(),
   BRAND: z.string().default('emarket'),
@@ -34,11 +35,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A fixed captcha answer exists only for tests; production refuses to start with one.
   if (production && e.CAPTCHA_TEST_ANSWER)
     throw new Error('CAPTCHA_TEST_ANSWER is refused when NODE_ENV=production');
+  // Several nodes cannot share the embedded database: it lives in one process's data directory.
+  if (e.REDIS_URL && !e.DATABASE_URL)
+    throw new Error('REDIS_URL (cluster mode) needs DATABASE_URL: several nodes share one PostgreSQL, not the embedded database');
   return {
     production,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    // Cluster mode: what must hold across nodes lives in Redis (requires PostgreSQL).
+    redisUrl: e.REDIS_URL || undefined,
     dataDir: path.resolve(e.DATA_DIR),
     secretKey: e.SECRET_KEY,
     brand: e.BRAND,

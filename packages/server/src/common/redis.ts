@@ -1,0 +1,30 @@
+// The Redis connection of cluster mode (REDIS_URL). Commands fail fast when Redis is away instead of
+// queueing without bound: each caller states what it does then (a click still redirects, a sign-in
+// fails closed).
+import { Redis } from 'ioredis';
+
+export type { Redis };
+
+/** Opens the connection and waits until Redis answers; a start without Redis fails with the reason. */
+export async function openRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    // One try per command while connected; while reconnecting, commands are refused at once.
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    // Commands issued in one tick go out in one write (the click path issues one per tick).
+    enableAutoPipelining: true,
+    lazyConnect: true,
+    connectTimeout: 5000,
+    retryStrategy: (times) => Math.min(times * 100, 2000),
+  });
+  // Errors reach the callers of each command; without a listener ioredis would print every reconnect.
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    redis.disconnect();
+    throw new Error(`REDIS_URL is set but Redis does not answer: ${(err as Error).message}`);
+  }
+  return redis;
+}
