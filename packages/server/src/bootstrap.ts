@@ -23,7 +23,7 @@ export async function createContext(config: Config): Promise<{ ctx: AppContext; 
   };
   if (config.redisUrl) {
     try {
-      ctx.redis = await openRedis(config.redisUrl);
+      ctx.redis = await openRedis(config.redisUrl, config.redisPrefix);
     } catch (err) {
       await database.close();
       throw err;

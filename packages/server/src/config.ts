@@ -12,6 +12,7 @@ const ZEnv = z.object({
   HOST: z.string().default('localhost'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().default('salesdesk:'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   SECRET_KEY: z.string().min(16).optional(),
   BRAND: z.string().default('emarket'),
@@ -45,6 +46,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     // Cluster mode: what must hold across nodes lives in Redis (requires PostgreSQL).
     redisUrl: e.REDIS_URL || undefined,
+    // Every key this app writes starts with it: several apps (or test workers) can share one Redis.
+    redisPrefix: e.REDIS_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),
     secretKey: e.SECRET_KEY,
     brand: e.BRAND,

@@ -6,8 +6,9 @@ import { Redis } from 'ioredis';
 export type { Redis };
 
 /** Opens the connection and waits until Redis answers; a start without Redis fails with the reason. */
-export async function openRedis(url: string): Promise<Redis> {
+export async function openRedis(url: string, prefix: string): Promise<Redis> {
   const redis = new Redis(url, {
+    keyPrefix: prefix,
     // One try per command while connected; while reconnecting, commands are refused at once.
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
