@@ -92,9 +92,8 @@ describe('FileJournal', () => {
     const dir = tempDir();
     // Small segments: 40 clicks of about 60 bytes rotate several times.
     const file = new FileJournal(dir, 600);
-    let keeper!: ClickKeeper;
     const { writer, release } = gatedWriter(env.ctx, (committed) => keeper.trim(committed));
-    keeper = new ClickKeeper(writer, file, undefined, () => undefined);
+    const keeper = new ClickKeeper(writer, file, undefined, () => undefined);
     const clicks = await journalClicks(env.ctx.db, p, 40);
     const answered: number[] = [];
     const journaledWhenAnswered: number[][] = [];

@@ -6,11 +6,12 @@
 import type { ClickRecord } from './click-batch';
 
 const ESCAPED = '\x1e';
-const UNSAFE = /[\t\n\r]|^\x1e|^$/;
+const MARK = 0x1e;
+const BREAKS = /[\t\n\r]/;
 
 function text(s: string | null): string {
   if (s === null) return '';
-  return UNSAFE.test(s) ? ESCAPED + JSON.stringify(s) : s;
+  return s === '' || s.charCodeAt(0) === MARK || BREAKS.test(s) ? ESCAPED + JSON.stringify(s) : s;
 }
 
 /** The clicks as journal lines, each ending with a line break. */
@@ -46,7 +47,7 @@ const FIELDS = 10;
 
 function readText(s: string): string | null {
   if (s === '') return null;
-  return s.charCodeAt(0) === 0x1e ? (JSON.parse(s.slice(1)) as string) : s;
+  return s.charCodeAt(0) === MARK ? (JSON.parse(s.slice(1)) as string) : s;
 }
 
 function readInt(s: string): number {

@@ -52,9 +52,8 @@ afterAll(async () => {
 function node(client = redis) {
   const stream = new StreamJournal(client, env.ctx.db, () => undefined);
   const file = new FileJournal(tempDir());
-  let keeper!: ClickKeeper;
   const gated = gatedWriter(env.ctx, (committed) => keeper.trim(committed));
-  keeper = new ClickKeeper(gated.writer, file, stream, () => undefined);
+  const keeper = new ClickKeeper(gated.writer, file, stream, () => undefined);
   return { stream, file, keeper, ...gated };
 }
 
