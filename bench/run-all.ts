@@ -4,7 +4,9 @@
 // `npm run bench -- fraud` only the fraud rules' cost on the postback path (fraud-cost.ts; BENCH_FRAUD_PAIRS
 // pairs of rounds, BENCH_CLICK_AGE_S, BENCH_FRAUD_DB for its PostgreSQL database).
 // Needs PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); uses and drops
-// its own databases. BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS shorten or lengthen the runs.
+// its own databases (BENCH_DB names the main one). BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS
+// shorten or lengthen the runs. The one-core runs add cluster mode (PostgreSQL + Redis) when
+// BENCH_REDIS_URL is set; BENCH_ONE_CORE_STORES=pglite,postgres,cluster picks which stores they measure.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +44,7 @@ import {
 } from './sections';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const BENCH_DB = 'salesdesk_bench';
+const BENCH_DB = process.env.BENCH_DB ?? 'salesdesk_bench';
 const FRAUD_DB = process.env.BENCH_FRAUD_DB ?? 'salesdesk_fraud';
 const RESULTS = path.join(here, 'RESULTS.md');
 /** BENCH_SKIP_LOGS=1: leave the log pages at scale (a 4 GB database) as they are in RESULTS.md. */
@@ -141,20 +143,42 @@ async function fraudRuns(): Promise<{ load: FraudStoreRun[]; statements: Stateme
 const FRAUD_ANALYSIS = path.join(here, 'fraud-analysis.md');
 const fraudAnalysis = () => (fs.existsSync(FRAUD_ANALYSIS) ? fs.readFileSync(FRAUD_ANALYSIS, 'utf8') : '');
 
-/** PGlite, then PostgreSQL on a fresh database; null (with the reason) where taskset or wrk is missing. */
+const REDIS_URL = process.env.BENCH_REDIS_URL;
+const ONE_CORE_STORES = (
+  process.env.BENCH_ONE_CORE_STORES ?? `pglite,postgres${REDIS_URL ? ',cluster' : ''}`
+).split(',');
+
+/**
+ * PGlite, then PostgreSQL on a fresh database, then cluster mode (BENCH_REDIS_URL) on another; null (with
+ * the reason) where taskset or wrk is missing.
+ */
 async function oneCoreRuns(): Promise<OneCoreRun[] | null> {
   if (!canPin() || !wrkAvailable()) {
     step('one-core click runs skipped: they need taskset, two CPUs and wrk (apt-get install -y wrk)');
     return null;
   }
-  step('one core: PGlite');
-  const pglite = await oneCoreRun();
-  step('one core: PostgreSQL');
-  try {
-    return [pglite, await oneCoreRun(await freshDatabase(BENCH_DB))];
-  } finally {
-    await dropDatabase(BENCH_DB);
+  const runs: OneCoreRun[] = [];
+  if (ONE_CORE_STORES.includes('pglite')) {
+    step('one core: PGlite');
+    runs.push(await oneCoreRun());
   }
+  for (const store of ['postgres', 'cluster'].filter((s) => ONE_CORE_STORES.includes(s))) {
+    if (store === 'cluster' && !REDIS_URL)
+      throw new Error('BENCH_ONE_CORE_STORES=cluster needs BENCH_REDIS_URL');
+    step(`one core: ${store === 'cluster' ? 'PostgreSQL + Redis (cluster mode)' : 'PostgreSQL'}`);
+    try {
+      runs.push(
+        await oneCoreRun(
+          await freshDatabase(BENCH_DB),
+          undefined,
+          store === 'cluster' ? REDIS_URL : undefined,
+        ),
+      );
+    } finally {
+      await dropDatabase(BENCH_DB);
+    }
+  }
+  return runs;
 }
 
 const args = process.argv.slice(2);
