@@ -18,7 +18,13 @@ import { fraudCostRun, type FraudStoreRun } from './fraud-cost';
 import { fraudCommand, fraudSection, spliceFraud, statementSection } from './fraud-section';
 import { statementRunPostgres, type StatementRun } from './fraud-statement';
 import { oneCoreRun, type OneCoreRun } from './one-core';
-import { BEFORE_BLOCK, ONE_CORE_BLOCK, oneCoreSection, spliceOneCore } from './one-core-section';
+import {
+  BEFORE_BLOCK,
+  cpuPerRequest,
+  ONE_CORE_BLOCK,
+  oneCoreSection,
+  spliceOneCore,
+} from './one-core-section';
 import { LOG_BLOCK } from './log-sections';
 import { canPin } from './lib/pinning';
 import { wrkAvailable } from './lib/wrk';
@@ -187,6 +193,21 @@ if (args.includes('one-core')) {
   const runs = await oneCoreRuns();
   const root = process.env.BENCH_APP_ROOT ? `BENCH_APP_ROOT=${process.env.BENCH_APP_ROOT} ` : '';
   if (runs) {
+    // BENCH_ONE_CORE_JSON=<file>: each run's unrounded figures, one JSON line per run (for alternated pairs).
+    if (process.env.BENCH_ONE_CORE_JSON) {
+      const line = runs.map(({ store, bare, app }) => ({
+        store,
+        app: process.env.BENCH_APP_ROOT ?? 'this checkout',
+        serverUs: cpuPerRequest(app).serverUs,
+        bareServerUs: cpuPerRequest(bare).serverUs,
+        postgresUs: cpuPerRequest(app).postgresUs,
+        rps: app.max.rps,
+        bareRps: bare.max.rps,
+        p99Ms: app.paced.p99Ms,
+        bareP99Ms: bare.paced.p99Ms,
+      }));
+      fs.appendFileSync(process.env.BENCH_ONE_CORE_JSON, `${JSON.stringify(line)}\n`);
+    }
     spliceOneCore(RESULTS, runs, `${root}npm run bench -- one-core`, process.env.BENCH_APP_ROOT);
     console.log(renderSection(oneCoreSection(runs, `${root}npm run bench -- one-core`)).join('\n'));
   }
