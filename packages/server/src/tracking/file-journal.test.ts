@@ -198,6 +198,19 @@ describe('replayFileJournal', () => {
     });
   });
 
+  it('replays the segments of processes gone, even under a pid used again, and leaves other machines’ alone', async () => {
+    const p = await buildClickPath(env.ctx);
+    const dir = tempDir();
+    const [reused, otherHost] = await journalClicks(env.ctx.db, p, 2);
+    const host = os.hostname();
+    // This process's pid with another start time: the process that wrote it is gone.
+    fs.writeFileSync(path.join(dir, `${host}~${process.pid}~1~1-1.clicks`), encodeClicks([reused]));
+    fs.writeFileSync(path.join(dir, `other-${host}~${process.pid}~1~1-1.clicks`), encodeClicks([otherHost]));
+    expect(await replayFileJournal(env.ctx.db, dir, () => undefined)).toBe(1);
+    expect(fs.readdirSync(dir)).toEqual([`other-${host}~${process.pid}~1~1-1.clicks`]);
+    expect((await storedClicks(env.ctx.db, p.site.id)).map((r) => r.id)).toEqual([reused.id]);
+  });
+
   it('leaves alone the segments of a journal open in this process', async () => {
     const p = await buildClickPath(env.ctx);
     const dir = tempDir();

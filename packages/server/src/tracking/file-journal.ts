@@ -6,12 +6,14 @@
 // the current one is truncated, a full one (rotated at SEGMENT_BYTES) is deleted. A start replays what
 // is left (replayFileJournal) before the node serves.
 //
-// One process per data directory, as PGlite requires anyway: a start replays and removes every segment
-// it finds there but those of this process's own journals.
+// Segments are named for the process that writes them (journal-owner.ts): a start replays and removes
+// those of processes of this machine that are gone, and leaves those of live ones (nodes sharing the
+// data directory) alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../db/client';
 import { decodeClicks } from './journal-format';
+import { ownerOfThisProcess, ownerRuns } from './journal-owner';
 import { storeClicksOnce } from './journal-replay';
 
 export const JOURNAL_DIR = 'click-journal';
@@ -26,9 +28,7 @@ interface Segment {
   end: number;
 }
 
-// Segments of the journals open in this process: a second click path over another database handle
-// (tests) must not replay them.
-const openHere = new Set<string>();
+// Journals of this process (a second click path over another database handle: tests) name theirs apart.
 let journalsStarted = 0;
 
 export class FileJournal {
@@ -41,7 +41,7 @@ export class FileJournal {
     readonly dir: string,
     private readonly segmentBytes = SEGMENT_BYTES,
   ) {
-    this.name = `${Date.now().toString(36)}-${process.pid}-${++journalsStarted}`;
+    this.name = `${ownerOfThisProcess()}~${++journalsStarted}`;
   }
 
   /**
@@ -82,10 +82,7 @@ export class FileJournal {
   close(remove: boolean) {
     for (const seg of [...this.full, ...(this.current ? [this.current] : [])]) {
       if (remove) this.drop(seg);
-      else {
-        fs.closeSync(seg.fd);
-        openHere.delete(seg.file);
-      }
+      else fs.closeSync(seg.fd);
     }
     this.full.length = 0;
     this.current = null;
@@ -95,20 +92,19 @@ export class FileJournal {
     fs.mkdirSync(this.dir, { recursive: true });
     const file = path.join(this.dir, `${this.name}-${++this.count}${SUFFIX}`);
     const seg = { file, fd: fs.openSync(file, 'a'), bytes: 0, end: 0 };
-    openHere.add(file);
     return (this.current = seg);
   }
 
   private drop(seg: Segment) {
     fs.closeSync(seg.fd);
     fs.rmSync(seg.file, { force: true });
-    openHere.delete(seg.file);
   }
 }
 
 /**
  * Stores every click of the segments left in `dir` by a process that ended without closing (killed),
  * each at most once (ids already stored are skipped), then deletes them. Answers the clicks read.
+ * Segments of processes still running are left to them.
  */
 export async function replayFileJournal(
   db: Queryable,
@@ -125,7 +121,7 @@ export async function replayFileJournal(
   let read = 0;
   for (const name of names.filter((n) => n.endsWith(SUFFIX)).sort()) {
     const file = path.join(dir, name);
-    if (openHere.has(file)) continue;
+    if (ownerRuns(name.slice(0, Math.max(0, name.lastIndexOf('~'))))) continue;
     const { clicks, skipped } = decodeClicks(fs.readFileSync(file, 'utf8'));
     if (skipped) log(`click journal ${name}: ${skipped} torn line(s) skipped (never answered)`);
     await storeClicksOnce(db, clicks);

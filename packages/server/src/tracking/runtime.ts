@@ -2,6 +2,7 @@
 // clicks before they are answered, and the batch writer; started once per database handle and shared by
 // every app and script over it. No query runs per click. A start first stores what a killed process left
 // in the journals (its own on disk; in cluster mode the Redis stream of any node whose heartbeat is gone).
+import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
@@ -83,7 +84,8 @@ export class Tracking {
         `stored the local click journal left by a stopped process: ${replayed} clicks read, each kept once`,
       );
     if (this.stream) {
-      await this.stream.start();
+      const { dataDir, port } = this.ctx.config;
+      await this.stream.start(path.join(dataDir, JOURNAL_DIR, `${os.hostname()}~${port}.node`));
       await this.stream.takeOverDead();
     }
     await Promise.all([this.cache.refresh(), this.ids.prefetch(), this.preloadUniques(Date.now())]);

@@ -164,6 +164,29 @@ describe.skipIf(!redisUrl)('StreamJournal', () => {
     await Promise.all([taker.stream.close(true), live.stream.close(true)]);
   });
 
+  it('lets a node restarted on the same host and port store its previous stream at once', async () => {
+    const p = await buildClickPath(env.ctx);
+    const nodeFile = path.join(tempDir(), 'journal', 'host~3001.node');
+    const killed = node();
+    await killed.stream.start(nodeFile);
+    const clicks = await journalClicks(env.ctx.db, p, 40);
+    await keepTick(killed.keeper, clicks);
+    await killed.stream.close(false); // killed; its heartbeat has not lapsed yet
+    expect(await redis.exists(streamKeys.alive(killed.stream.node))).toBe(1);
+
+    const restarted = node();
+    await restarted.stream.start(nodeFile);
+    expect(fs.readFileSync(nodeFile, 'utf8')).toBe(restarted.stream.node);
+    expect((await storedClicks(env.ctx.db, p.site.id)).map((r) => [r.id, r.n])).toEqual(
+      clicks.map((c) => [c.id, 1]),
+    );
+    expect(
+      await redis.exists(streamKeys.stream(killed.stream.node), streamKeys.alive(killed.stream.node)),
+    ).toBe(0);
+    expect(await redis.smembers(streamKeys.nodes)).not.toContain(killed.stream.node);
+    await restarted.stream.close(true);
+  });
+
   it('keeps clicks on disk, unique by this node alone, while Redis is away', async () => {
     const p = await buildClickPath(env.ctx);
     const away = await openRedis(redisUrl!, prefix);

@@ -12,6 +12,8 @@
 // is unique only if no node had it first: the tick's entry is added by one script that also sets each
 // such key (SET NX, two days' expiry) and answers the clicks that lost, all in the one round trip.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Redis } from '../common/redis';
 import type { Queryable } from '../db/client';
 import type { ClickRecord } from './click-batch';
@@ -88,6 +90,15 @@ export function entryClicks(fields: string[]): ClickRecord[] {
 
 type Log = (msg: string, err?: unknown) => void;
 
+function readNode(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8').trim() || undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
 export class StreamJournal {
   readonly node = randomUUID();
   private readonly key: string;
@@ -110,9 +121,24 @@ export class StreamJournal {
     this.scripts = redis as unknown as Scripts;
   }
 
-  /** Announces the node (its heartbeat first: no entry exists without one), then beats and watches. */
-  async start(): Promise<void> {
+  /**
+   * Announces the node (its heartbeat first: no entry exists without one), then beats and watches.
+   * `nodeFile` names the node that last ran on this host and port: that process is gone (or about to be,
+   * as this one takes its port), so its stream is stored at once rather than once its heartbeat lapses.
+   */
+  async start(nodeFile?: string): Promise<void> {
     await this.beat();
+    if (nodeFile) {
+      const previous = readNode(nodeFile);
+      fs.mkdirSync(path.dirname(nodeFile), { recursive: true });
+      fs.writeFileSync(nodeFile, this.node);
+      if (previous && previous !== this.node) {
+        // Its heartbeat goes first, so the stream itself goes once stored. Were that process still alive
+        // after all, it would only beat again: nothing of it is lost (see takeOver).
+        await this.redis.del(streamKeys.alive(previous));
+        await this.takeOver(previous);
+      }
+    }
     this.timer = setInterval(() => {
       this.beat().then(
         () => this.recovered(),
