@@ -5,10 +5,7 @@ import { loadConfig } from './config';
 import { seedDemoIfEmpty, DEMO_LOGINS } from './demo/data';
 import { demoScale } from './demo/history';
 import { describeHistory } from './demo/history-summary';
-import { scheduleLoginUnblock } from './jobs/login-unblock';
-import { schedulePostbackLogRetention } from './jobs/postback-log-retention';
-import { scheduleAuditLogRetention } from './jobs/audit-log-retention';
-import { scheduleHoldRelease } from './jobs/hold-release';
+import { startJobs } from './jobs/start';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
 
@@ -19,12 +16,7 @@ const seeded = await seedDemoIfEmpty(ctx, { scale: demoScale(), progress: true }
 await closeTracking(ctx);
 const app = await buildApp(ctx, { logger: true });
 const logJob = (msg: string) => app.log.info(msg);
-const stopJobs = [
-  scheduleLoginUnblock(ctx.db, logJob),
-  schedulePostbackLogRetention(ctx.db, logJob),
-  scheduleAuditLogRetention(ctx.db, logJob),
-  scheduleHoldRelease(ctx.db, logJob),
-];
+const stopJobs = startJobs(ctx, logJob);
 
 let closing = false;
 async function shutdown(signal: string) {
