@@ -11,7 +11,11 @@ import { loggableError } from './common/loggable-error';
 
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
-const seeded = await seedDemoIfEmpty(ctx, { scale: demoScale(), progress: true });
+// Nodes started at once on an empty database take turns: the first seeds, the others find it seeded.
+const SEED_LOCK = 727006;
+const seeded = await database.exclusive(SEED_LOCK, () =>
+  seedDemoIfEmpty(ctx, { scale: demoScale(), progress: true }),
+);
 // The demo history ran the click path; the app starts its own, with its logger and today's uniques.
 await closeTracking(ctx);
 const app = await buildApp(ctx, { logger: true });
