@@ -85,7 +85,9 @@ describe.skipIf(skip)('three nodes behind HAProxy, one killed with SIGKILL and r
         }
       };
       const clicker = async (w: number) => {
-        for (let i = 0; !failed && (next < ops.length || !restarted || afterRestart.size < 3); i++) {
+        // Until the postbacks are done and the restarted node is back in rotation with the others.
+        const more = () => next < ops.length || !restarted || afterRestart.size < 3;
+        for (let i = 0; !failed && Date.now() < deadline && more(); i++) {
           const res = await send(
             cluster.base,
             'GET',

@@ -67,9 +67,13 @@ class HaproxyProcess {
     return this.lines.join('\n');
   }
 
+  get exited() {
+    return !this.child || this.child.exitCode !== null || this.child.signalCode !== null;
+  }
+
   async stop() {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || this.exited) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
@@ -149,7 +153,6 @@ export interface Cluster {
   nodeNames: string[];
   store: Store;
   redisPrefix: string;
-  haproxyOutput(): string;
   /** The nodes' and HAProxy's last lines, for a failure's message. */
   outputs(): string;
   /** Waits until HAProxy has every running node in rotation. */
@@ -192,7 +195,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const want = new Set(nodes.flatMap((n, i) => (n.running ? [`node${i + 1}`] : [])));
     const seen = new Set<string>();
     while ([...want].some((n) => !seen.has(n))) {
-      if (Date.now() > deadline)
+      if (Date.now() > deadline || haproxy.exited)
         throw new Error(`HAProxy did not bring every node into rotation\n${outputs()}`);
       const res = await send(base, 'GET', '/api/health').catch(() => undefined);
       if (res?.status === 200 && res.node) seen.add(res.node);
@@ -205,7 +208,6 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     nodeNames: ports.map((p) => nodeName({ port: p })),
     store,
     redisPrefix,
-    haproxyOutput: () => haproxy.output,
     outputs,
     untilAllServing,
     stop: async () => {
