@@ -694,3 +694,20 @@ export const auditChanges = pgTable(
   },
   (t) => [index('audit_changes_audit_idx').on(t.auditId, t.id)],
 );
+
+// The scheduled jobs' ledger: one row per job and due time, inserted by the node that runs it (jobs/
+// schedule.ts), so a due time runs once however many nodes reach it. Rows older than 30 days are pruned
+// by the job's own next claim.
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: varchar('job', { length: 64 }).notNull(),
+    dueAt: ts('due_at').notNull(),
+    // host:port of the process that ran it.
+    node: varchar('node', { length: 128 }).notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    // Null while running, and for a run whose process died or failed after its first batch committed.
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.dueAt] })],
+);

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { queryOne, type Db } from '../db/client';
 import { postbackLogDays } from '../common/options';
-import { inBatches, nextEasternTime, scheduleJob, type Stopping } from './schedule';
+import { inBatches, nextEasternTime, scheduleJob, type BatchOptions, type Scheduler } from './schedule';
 
 const LOCK_KEY = 727003;
 const DAY_MS = 86_400_000;
@@ -15,7 +15,7 @@ export const RETENTION_BATCH = 5000;
 export async function trimPostbackLog(
   db: Db,
   now = new Date(),
-  opts: { batch?: number; stopping?: Stopping } = {},
+  opts: BatchOptions & { batch?: number } = {},
 ): Promise<number | null> {
   const size = opts.batch ?? RETENTION_BATCH;
   const cutoff = new Date(now.getTime() - (await postbackLogDays(db)) * DAY_MS).toISOString();
@@ -35,18 +35,17 @@ export async function trimPostbackLog(
       );
       return row?.n ?? 0;
     },
-    opts.stopping,
+    opts,
   );
 }
 
-export function schedulePostbackLogRetention(db: Db, log: (msg: string) => void) {
-  return scheduleJob(
-    'postback log retention',
-    (now) => nextEasternTime(now, 90),
-    async (stopping) => {
-      const n = await trimPostbackLog(db, new Date(), { stopping });
+export function schedulePostbackLogRetention(s: Scheduler) {
+  return scheduleJob(s, {
+    name: 'postback-log-retention',
+    next: (now) => nextEasternTime(now, 90),
+    run: async ({ stopping, claim }) => {
+      const n = await trimPostbackLog(s.db, new Date(), { stopping, claim });
       return n ? `postback log: ${n} row(s) past the retention deleted` : null;
     },
-    log,
-  );
+  });
 }
