@@ -22,7 +22,13 @@ export const CLUSTER_BLOCK: Block = {
 const med = (ms: Measured[], f: (m: Measured) => number) => median(ms.map(f));
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 
-function rate(run: ClusterRun, kind: 'clicks' | 'postbacks', setup: string, baseline: string, label: string): Figure {
+function rate(
+  run: ClusterRun,
+  kind: 'clicks' | 'postbacks',
+  setup: string,
+  baseline: string,
+  label: string,
+): Figure {
   const of = (s: string) => (run[kind] as Record<string, Measured[]>)[s];
   return {
     measure: `${kind}: ${setup} (median of ${of(setup).length})`,
@@ -41,7 +47,8 @@ function cpuNote(kind: string, setup: string, ms: Measured[]): string {
   return (
     `${kind}, ${setup}: ${int(med(ms, (m) => m.rps))}/s, p50 ${p((m) => m.p50Ms)} ms, p99 ${p((m) => m.p99Ms)} ms; ` +
     `CPU per request: load generator ${per((m) => m.cpu.loadGenerator)}, HAProxy ${per((m) => m.cpu.haproxy)}, ` +
-    `node(s) ${per((m) => m.cpu.nodes)}, PostgreSQL ${per((m) => m.cpu.postgres)}, Redis ${per((m) => m.cpu.redis)}; ` +
+    `node(s) ${per((m) => m.cpu.nodes)}, PostgreSQL ${per((m) => m.cpu.postgres)}, Redis ${per((m) => m.cpu.redis)}, ` +
+    `other processes ${per((m) => m.cpu.other)}; ` +
     `${ms.reduce((a, m) => a + m.bad, 0)} unexpected answers or socket errors.`
   );
 }
@@ -68,7 +75,9 @@ export function clusterSection(run: ClusterRun, command: string): Section {
     ],
     notes: [
       ...(Object.entries(run.clicks) as [string, Measured[]][]).map(([s, ms]) => cpuNote('clicks', s, ms)),
-      ...(Object.entries(run.postbacks) as [string, Measured[]][]).map(([s, ms]) => cpuNote('postbacks', s, ms)),
+      ...(Object.entries(run.postbacks) as [string, Measured[]][]).map(([s, ms]) =>
+        cpuNote('postbacks', s, ms),
+      ),
       `Clicks answered 302 by the nodes (wrk's count, warm-ups included): ${int(run.clicksAnswered)}; ` +
         `stored in \`clicks\` once the writers drained: ${int(run.clicksStored)} ` +
         `(stored may exceed answered by the requests in flight when a wrk run stops).`,

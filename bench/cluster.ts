@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { checkClickLinks, clickPaths } from './demo-links';
 import os from 'node:os';
-import { processCpuS, pidsNamed, startPostgresCpu } from './lib/cpu';
+import { exitedChildrenCpuS, processCpuS, pidsNamed, startPostgresCpu } from './lib/cpu';
 import { startHaproxy, type RunningHaproxy } from './lib/haproxy';
 import { DURATION_S, measureLoad } from './lib/load';
 import { ALL_CPUS } from './lib/pinning';
@@ -31,6 +31,8 @@ export interface CpuByGroup {
   nodes: number;
   postgres: number;
   redis: number;
+  /** Every other process of the machine (what else ran during the measurement). */
+  other: number;
 }
 
 export interface Measured {
@@ -44,7 +46,8 @@ export interface Measured {
   cpu: CpuByGroup;
 }
 
-export type ClickSetup = 'bare, HAProxy, 1' | 'bare, HAProxy, 2' | 'node direct' | 'HAProxy, 1 node' | 'HAProxy, 2 nodes';
+export type ClickSetup =
+  'bare, HAProxy, 1' | 'bare, HAProxy, 2' | 'node direct' | 'HAProxy, 1 node' | 'HAProxy, 2 nodes';
 export type PostbackSetup = 'node direct' | 'HAProxy, 1 node' | 'HAProxy, 2 nodes';
 
 export interface ClusterRun {
@@ -78,8 +81,15 @@ function startGroupCpu(haproxyPid: number | undefined, nodePids: number[]): () =
       nodes: cpuOf(nodePids) - before.nodes,
       postgres: postgres(),
       redis: cpuOf(redisPids) - before.redis,
+      other: 0,
     };
   };
+}
+
+/** The machine's busy CPU seconds less every group's: what other processes took. */
+function otherCpu(busy: number[], seconds: number, c: CpuByGroup): number {
+  const total = busy.reduce((a, b) => a + b, 0) * seconds;
+  return Math.max(0, total - c.loadGenerator - c.haproxy - c.nodes - c.postgres - c.redis);
 }
 
 interface Target {
@@ -91,18 +101,25 @@ interface Target {
 async function clickRun(t: Target): Promise<Measured> {
   const load = { baseUrl: t.baseUrl, paths: clickPaths, connections: CLICK_CONNECTIONS, cpus: ALL_CPUS };
   const warm = await wrk({ ...load, seconds: 2 });
-  const cpu = startGroupCpu(t.haproxy?.pid, t.nodes.map((n) => n.pid!));
+  const cpu = startGroupCpu(
+    t.haproxy?.pid,
+    t.nodes.map((n) => n.pid!),
+  );
+  const wrk0 = exitedChildrenCpuS();
   const r = await wrk({ ...load, seconds: CLUSTER_SECONDS });
   const split = cpu();
-  // wrk is its own process: its CPU is the machine's busy time less every other group's.
-  const busyS = r.cpu.busy.reduce((a, b) => a + b, 0) * CLUSTER_SECONDS;
-  split.loadGenerator = Math.max(0, busyS - split.haproxy - split.nodes - split.postgres - split.redis);
+  // wrk is a child of this process: its time arrives in this process's count of waited-for children.
+  split.loadGenerator = exitedChildrenCpuS() - wrk0;
+  split.other = otherCpu(r.cpu.busy, CLUSTER_SECONDS, split);
   const answered = warm.requests - warm.unexpected + r.requests - r.unexpected;
   return { rps: r.rps, answered, p50Ms: r.p50Ms, p99Ms: r.p99Ms, bad: r.unexpected + r.errors, cpu: split };
 }
 
 async function postbackRun(t: Target, clickIds: Map<number, number[]>, run: string): Promise<Measured> {
-  const cpu = startGroupCpu(t.haproxy?.pid, t.nodes.map((n) => n.pid!));
+  const cpu = startGroupCpu(
+    t.haproxy?.pid,
+    t.nodes.map((n) => n.pid!),
+  );
   const r = await measureLoad({
     baseUrl: t.baseUrl,
     path: postbackPath(clickIds, run),
@@ -111,7 +128,9 @@ async function postbackRun(t: Target, clickIds: Map<number, number[]>, run: stri
     expect: '2xx',
   });
   const answered = Math.round(r.rps * DURATION_S);
-  return { rps: r.rps, answered, p50Ms: r.p50, p99Ms: r.p99, bad: r.unexpected + r.errors, cpu: cpu() };
+  const split = cpu();
+  split.other = otherCpu(r.cpu.busy, DURATION_S, split);
+  return { rps: r.rps, answered, p50Ms: r.p50, p99Ms: r.p99, bad: r.unexpected + r.errors, cpu: split };
 }
 
 async function countClicks(url: string): Promise<number> {
@@ -146,7 +165,10 @@ export async function clusterRun(databaseUrl: string, step: (msg: string) => voi
       bare1: await startHaproxy([bare[0].port]),
       bare2: await startHaproxy(bare.map((b) => b.port)),
       one: await startHaproxy([nodes[0].port], HEALTH_PATH),
-      two: await startHaproxy(nodes.map((n) => n.port), HEALTH_PATH),
+      two: await startHaproxy(
+        nodes.map((n) => n.port),
+        HEALTH_PATH,
+      ),
     };
     others.push(...Object.values(proxies));
     await sleep(2500); // the health checks mark every node up

@@ -21,7 +21,7 @@ export function haproxyConfig(port: number, nodePorts: number[], checkPath?: str
   const check = checkPath ? ' check inter 1s fall 2 rise 1' : '';
   return [
     'global',
-    '  maxconn 20000',
+    '  maxconn 4000',
     // One thread: the machine has two cores for the load generator, HAProxy, the nodes and the stores.
     '  nbthread 1',
     'defaults',
