@@ -1,6 +1,7 @@
 // HAProxy (Debian's haproxy) in front of the benchmark's nodes: one process in the foreground on a free
 // port, round robin over the given node ports, keep-alive on both sides and the client passed on in
-// X-Forwarded-For, as deploy/haproxy.cfg runs it.
+// X-Forwarded-For, as deploy/haproxy.cfg runs it. Unlike deploy/haproxy.cfg it keeps the X-Forwarded-For
+// the load generator sends: the postbacks come from many addresses, as from many sites, not all from one.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
