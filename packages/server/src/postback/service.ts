@@ -94,7 +94,8 @@ export function checkPostback(ctx: AppContext, call: PostbackCall): PostbackChec
   const cached = parsed.success ? runningTracking(ctx)?.cache.siteToken(call.siteId) : undefined;
   return {
     parsed,
-    tokenKnownRight: cached !== undefined && parsed.success && postbackTokenMatches(cached, parsed.data.token),
+    tokenKnownRight:
+      cached !== undefined && parsed.success && postbackTokenMatches(cached, parsed.data.token),
   };
 }
 

@@ -50,14 +50,19 @@ async function setOwnPassword(ctx: AppContext, tx: Tx, p: Principal, password: s
  * cluster mode, where a Redis that does not answer refuses the change (503).
  */
 export const CURRENT_PASSWORD_MAX_WRONG = 5;
-const WRONG_CURRENT: Limit = { kind: 'wrong-current-password', max: CURRENT_PASSWORD_MAX_WRONG, windowMs: 15 * 60_000 };
+const WRONG_CURRENT: Limit = {
+  kind: 'wrong-current-password',
+  max: CURRENT_PASSWORD_MAX_WRONG,
+  windowMs: 15 * 60_000,
+};
 const PASSWORD_UNAVAILABLE = 'Your password cannot be changed right now, please try again in a moment';
 
 /** A new password of one's own needs the current one: a session left open is not enough to take over. */
 async function assertCurrentPassword(ctx: AppContext, p: Principal, current: string) {
   const limits = sharedLimits(ctx);
   const wrong = { limit: WRONG_CURRENT, key: String(p.accountId) };
-  if (await refuseWhenDown(limits.isFull(wrong), PASSWORD_UNAVAILABLE)) throw rateLimited(CURRENT_PASSWORD_TRIES);
+  if (await refuseWhenDown(limits.isFull(wrong), PASSWORD_UNAVAILABLE))
+    throw rateLimited(CURRENT_PASSWORD_TRIES);
   const [row] = await ctx.db
     .select({ hash: accounts.passwordHash })
     .from(accounts)

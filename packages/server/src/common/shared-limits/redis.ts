@@ -33,7 +33,13 @@ export class RedisLimits implements SharedLimits {
   async startTry(counters: Counted[], slow: number): Promise<number | null> {
     const windows = counters.map((c) => c.limit.windowMs);
     const before = await refuse(
-      this.startTryScript(counters.length, ...counters.map(keyOf), ...windows, ...counters.map(maxOf), slow + 1),
+      this.startTryScript(
+        counters.length,
+        ...counters.map(keyOf),
+        ...windows,
+        ...counters.map(maxOf),
+        slow + 1,
+      ),
     );
     return before === -1 ? null : Number(before);
   }
