@@ -1,8 +1,8 @@
 // The postback's limits, per client address and per site: shared limits (common/shared-limits), so one
 // count for the Fastify route and the lane in front of it (postback/lane.ts), and in cluster mode for
-// every node. A postback costs at most one Redis round trip: the address and, when the site is already
-// known to pass, the site are counted by one script. Redis away: counted in this process alone, so
-// sales keep coming in. The answers carry the headers @fastify/rate-limit sent: x-ratelimit-limit,
+// every node. A GET postback whose token the click cache knows costs one Redis round trip (its address
+// and its site counted by one script); a POST, or a token the cache does not hold, a second one for its
+// site after the token check. Redis away: counted in this process alone, so sales keep coming in. The answers carry the headers @fastify/rate-limit sent: x-ratelimit-limit,
 // -remaining, -reset, and retry-after when refused.
 import { POSTBACK_RATE_PER_MINUTE } from '@salesdesk/contract';
 import { inProcessLimits, type Hit, type Limit, type SharedLimits } from '../common/shared-limits';

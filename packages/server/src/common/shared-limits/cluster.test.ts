@@ -2,13 +2,16 @@
 // database and one Redis count every shared limit as one node would; a node whose Redis is away refuses
 // sign-in steps with a 503 and still takes postbacks. Runs with TEST_REDIS_URL and TEST_DATABASE_URL.
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CURRENT_PASSWORD_TRIES, ErrorCode, POSTBACK_RATE_PER_MINUTE } from '@salesdesk/contract';
 import { isThrottled, MAX_FAILURES_PER_PAIR } from '../../auth/attempts';
 import { verifyCaptcha } from '../../auth/captcha';
 import { login, THROTTLED } from '../../auth/service';
 import { countPostback, postbackIpLimit, postbackSiteLimit } from '../../postback/ip-limit';
 import { CURRENT_PASSWORD_MAX_WRONG } from '../../profile/service';
+import { sites } from '../../db/schema';
+import { runningTracking } from '../../tracking/runtime';
 import { buildAgent, buildClickPath, PASSWORD, tokenFor, uniqueName } from '../../test/factories';
 import { call } from '../../test/harness';
 import {
@@ -48,7 +51,7 @@ async function viaLane(node: ClusterNode, path: string, ip: string) {
 }
 
 const postbackPath = (siteId: number, params: Record<string, string | number>) =>
-  `/api/postback/${siteId}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+  `/api/postback/${siteId}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
 describe.skipIf(!clusterTestsOn)('cluster mode: two nodes, one Redis', () => {
   const prefix = testRedisPrefix('shared-limits');
@@ -186,6 +189,25 @@ describe.skipIf(!clusterTestsOn)('cluster mode: two nodes, one Redis', () => {
         'Too many postbacks for this site, please slow down',
       ]);
     expect(postbackSiteLimit.isFull(String(p.site.id))).toBe(false);
+  });
+
+  it('costs one Redis command per postback on the lane, two for one whose token the cache does not know', async () => {
+    const p = await buildClickPath(b.ctx);
+    await runningTracking(b.ctx)?.cache.refresh();
+    const sent = vi.spyOn(b.ctx.redis, 'sendCommand');
+    const commands = async (token: string) => {
+      sent.mockClear();
+      await viaLane(b, postbackPath(p.site.id, { token, clickId: 1, event: 'sale', txId: token }), freshIp());
+      return sent.mock.calls.map(([c]) => c.name.replace('evalsha', 'eval')); // eval the first time
+    };
+    try {
+      expect(await commands(p.site.postbackToken)).toEqual(['eval']);
+      // A token the cache does not hold is checked in the database; its site is then counted apart.
+      await b.ctx.db.update(sites).set({ postbackToken: 'rotated' }).where(eq(sites.id, p.site.id));
+      expect(await commands('rotated')).toEqual(['eval', 'eval']);
+    } finally {
+      sent.mockRestore();
+    }
   });
 
   it('ends a session on every node', async () => {

@@ -1,6 +1,7 @@
 // The Redis side of the shared limits: each step one script, so it runs whole on the server and costs
 // one round trip. A window starts with its first hit (SET NX with the expiry, then INCR, which keeps the
-// expiry): the same fixed windows the process counts.
+// expiry): the same fixed windows the process counts. A script's keys may lie in different hash slots:
+// one Redis (or a primary with replicas), not Redis Cluster.
 
 /** KEYS: the counters; ARGV: window ms each, then max each (-1: none), then the slow counter's index. */
 export const START_TRY = `
