@@ -87,7 +87,15 @@ export async function wrk(opts: {
 }): Promise<WrkResult> {
   const script = luaScript(opts.paths);
   try {
-    const args = ['-c', opts.cpus ?? LOAD_CPU, 'wrk', '-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency'];
+    const args = [
+      '-c',
+      opts.cpus ?? LOAD_CPU,
+      'wrk',
+      '-t1',
+      `-c${opts.connections}`,
+      `-d${opts.seconds}s`,
+      '--latency',
+    ];
     const cpu = startCpuCount(opts.serverPid);
     const { stdout } = await run('taskset', [...args, '-s', script, opts.baseUrl]);
     return { ...parseWrk(stdout), cpu: cpu() };
