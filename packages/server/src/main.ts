@@ -9,6 +9,7 @@ import { scheduleLoginUnblock } from './jobs/login-unblock';
 import { schedulePostbackLogRetention } from './jobs/postback-log-retention';
 import { scheduleAuditLogRetention } from './jobs/audit-log-retention';
 import { scheduleHoldRelease } from './jobs/hold-release';
+import { schedulePartitionMaintenance } from './jobs/partition-maintenance';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
 
@@ -20,6 +21,7 @@ await closeTracking(ctx);
 const app = await buildApp(ctx, { logger: true });
 const logJob = (msg: string) => app.log.info(msg);
 const stopJobs = [
+  schedulePartitionMaintenance(ctx.db, logJob),
   scheduleLoginUnblock(ctx.db, logJob),
   schedulePostbackLogRetention(ctx.db, logJob),
   scheduleAuditLogRetention(ctx.db, logJob),
