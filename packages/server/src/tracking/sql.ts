@@ -132,7 +132,7 @@ const INSERT_CLICKS_ONCE = preparedStatement(
 
 // The primary key as a partition names it (clicks_2026_03_pkey, clicks_default_pkey): a unique
 // violation is reported by the partition the row went to.
-const CLICKS_PKEY = /^clicks(_\d{4}_\d{2}|_default)?_pkey$/;
+export const CLICKS_PKEY = /^clicks(_\d{4}_\d{2}|_default)?_pkey$/;
 
 /**
  * Inserts a batch of clicks and adds them to stats_daily in one statement (one transaction). Not inside

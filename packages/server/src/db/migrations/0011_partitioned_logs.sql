@@ -7,7 +7,9 @@
 -- ensure_month_partition creates the month of `parent` holding `month` unless it exists: a plain table,
 -- filled with that month's rows moved out of the default partition, then attached (attaching needs the
 -- parent's lighter lock than CREATE ... PARTITION OF, and the default must hold none of the month's rows).
--- One creator at a time (advisory lock); true when it created the partition.
+-- One creator at a time: the parent's SHARE UPDATE EXCLUSIVE lock (which attaching takes anyway) lets
+-- writes and reads on, and taking it reloads the catalog, so the check after it sees a month another
+-- creator just made. True when it created the partition.
 CREATE FUNCTION ensure_month_partition(parent text, key text, month date) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   first date := date_trunc('month', month)::date;
@@ -16,7 +18,7 @@ DECLARE
   hi timestamptz := (first + interval '1 month')::timestamp AT TIME ZONE 'America/New_York';
 BEGIN
   IF to_regclass(part) IS NOT NULL THEN RETURN false; END IF;
-  PERFORM pg_advisory_xact_lock(727010);
+  EXECUTE format('LOCK TABLE %I IN SHARE UPDATE EXCLUSIVE MODE', parent);
   IF to_regclass(part) IS NOT NULL THEN RETURN false; END IF;
   -- Taken first: a row written to the default partition between the move and the attach would fail it.
   EXECUTE format('LOCK TABLE %I IN ACCESS EXCLUSIVE MODE', parent || '_default');
