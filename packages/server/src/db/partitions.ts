@@ -2,7 +2,7 @@
 // `<table>_YYYY_MM`, plus `<table>_default` for rows of a month not created yet. Months are created ahead
 // and for any month a bulk write needs; a month past its retention is dropped whole, never row by row.
 import { sql } from 'drizzle-orm';
-import { addDays, easternDay, easternDayStart } from '@salesdesk/contract';
+import { easternDay, easternDayStart } from '@salesdesk/contract';
 import { queryOne, queryRows, type Db, type Queryable } from './client';
 
 /** Each partitioned table and its partition key. */
@@ -108,6 +108,3 @@ export async function dropMonthsBefore(
     });
   return old;
 }
-
-/** The last day of the month starting `month`. */
-export const monthLastDay = (month: string): string => addDays(addMonths(month, 1), -1);

@@ -5,5 +5,7 @@ export function isUniqueViolation(err: unknown, constraint: string | RegExp): bo
   const cause = (err as { cause?: unknown })?.cause ?? err;
   const pgError = cause as { code?: string; constraint?: string } | undefined;
   if (pgError?.code !== '23505' || pgError.constraint === undefined) return false;
-  return typeof constraint === 'string' ? pgError.constraint === constraint : constraint.test(pgError.constraint);
+  return typeof constraint === 'string'
+    ? pgError.constraint === constraint
+    : constraint.test(pgError.constraint);
 }

@@ -7,7 +7,6 @@ import {
   statsGroupings,
   type TClickLogList,
   type TList,
-  type TStatsResult,
 } from '@salesdesk/contract';
 import type { App } from '../app';
 import { call } from './harness';
