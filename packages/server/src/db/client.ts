@@ -14,6 +14,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Runs `fn` holding session advisory lock `key` on a connection of its own: processes that start at
+   * once on PostgreSQL take turns (PGlite serves one process, so there it just runs).
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -48,7 +53,17 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     client.release();
   }
   usePostgresPrepared(db, pool);
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+    const held = await pool.connect();
+    try {
+      await held.query('select pg_advisory_lock($1)', [key]);
+      return await fn();
+    } finally {
+      await held.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      held.release();
+    }
+  };
+  return { db, kind: 'postgres', close: () => pool.end(), exclusive };
 }
 
 async function openPglite(migrationsFolder: string, dataDir?: string): Promise<Database> {
@@ -60,7 +75,7 @@ async function openPglite(migrationsFolder: string, dataDir?: string): Promise<D
   const db = requestScopedDb(drizzle({ client, schema }) as unknown as Db);
   await migrate(drizzle({ client, schema }), { migrationsFolder });
   usePglitePrepared(db, client);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), exclusive: (_key, fn) => fn() };
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */

@@ -1,4 +1,4 @@
-// Migration 0011 keeps every row: a database migrated up to 0010 and filled with the demo data (months of
+// Migration 0012 keeps every row: a database migrated up to 0011 and filled with the demo data (months of
 // clicks and sales, the postback log), then migrated: the same rows of clicks and postback_logs (counts
 // and digests), each in its month's partition, none in the default ones, and the other tables untouched.
 import fs from 'node:fs';
@@ -18,13 +18,13 @@ import {
   type OpenOptions,
 } from './client';
 
-// The tables have no partitions before 0011: the demo writes its months into them as they are.
+// The tables have no partitions before 0012: the demo writes its months into them as they are.
 vi.mock('./partitions', async (original) => ({
   ...(await original<typeof import('./partitions')>()),
   ensureMonthPartitions: async () => [],
 }));
 
-const LAST_BEFORE = '0010_audit_log';
+const LAST_BEFORE = '0011_job_runs';
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -69,7 +69,7 @@ async function storeOf(kind: 'pglite' | 'postgres'): Promise<OpenOptions | undef
   return { url: await recreateDatabase(base, name) };
 }
 
-describe.each(['pglite', 'postgres'] as const)('migration 0011 on %s', (kind) => {
+describe.each(['pglite', 'postgres'] as const)('migration 0012 on %s', (kind) => {
   it('keeps every row of the demo data, each in its month', async (t) => {
     const store = await storeOf(kind);
     if (!store) return t.skip();

@@ -4,7 +4,9 @@
 // dropping whole months. A database of its own: partitions are global.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPTION_NAMES } from '@salesdesk/contract';
-import { maintainPartitions } from '../jobs/partition-maintenance';
+import { easternDayStart } from '@salesdesk/contract';
+import { findRuns } from '../jobs/job-runs';
+import { maintainPartitions, schedulePartitionMaintenance } from '../jobs/partition-maintenance';
 import { retainPostbackLog } from '../jobs/postback-log-retention';
 import { countRollupMismatches } from '../rollups/rebuild';
 import { buildClickPath, buildSite } from '../test/factories';
@@ -195,5 +197,42 @@ describe('month partitions', () => {
     expect(result).toEqual({ dropped: ['2023-01', '2023-02'], deleted: 1 });
     expect((await monthPartitions(db, 'postback_logs')).map((m) => m.month)).not.toContain('2023-02-01');
     expect(await logRowKeysOf(db, site.id)).toEqual([ids[0]]);
+  });
+
+  it('runs the daily maintenance once when two nodes reach 00:15 Eastern, moving rows out of the default partition', async () => {
+    const p = await buildClickPath(env.ctx);
+    const click = await recordClick(env.ctx, {
+      siteId: p.site.id,
+      typeId: p.type.id,
+      agentId: p.agent.id,
+      ip: '10.4.2.1',
+      time: new Date('2022-07-04T12:00:00Z'),
+    });
+    await flushClicks(env.ctx);
+    expect(await partitionOf('clicks', click!.clickId)).toBe('clicks_default');
+    // Both clocks read 00:14:59.7 Eastern on a day of their own: 00:15 is due in 300 ms.
+    const due = new Date(easternDayStart('2031-02-14').getTime() + 15 * 60_000);
+    const shift = due.getTime() - 300 - Date.now();
+    const logs: string[] = [];
+    const stops = [0, 1].map((i) =>
+      schedulePartitionMaintenance({
+        db: env.ctx.db,
+        node: `node-${i}`,
+        log: (m) => logs.push(m),
+        now: () => Date.now() + shift,
+      }),
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 1500));
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^partitions: clicks months created: 2022-07(, \d{4}-\d{2})*$/);
+    expect(await partitionOf('clicks', click!.clickId)).toBe('clicks_2022_07');
+    const runs = (await findRuns(env.ctx.db, 'partition-maintenance')).filter(
+      (r) => r.dueAt.getTime() === due.getTime(),
+    );
+    expect(runs.map((r) => r.finishedAt !== null)).toEqual([true]);
   });
 });

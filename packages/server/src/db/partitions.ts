@@ -1,4 +1,4 @@
-// The month partitions of clicks and postback_logs (migration 0011): one per US Eastern month, named
+// The month partitions of clicks and postback_logs (migration 0012): one per US Eastern month, named
 // `<table>_YYYY_MM`, plus `<table>_default` for rows of a month not created yet. Months are created ahead
 // and for any month a bulk write needs; a month past its retention is dropped whole, never row by row.
 import { sql } from 'drizzle-orm';

@@ -365,7 +365,7 @@ export const chatLogs = pgTable(
 // Click ids are handed out in blocks from this sequence so batch writers in many processes never collide.
 export const clickIdSeq = pgSequence('click_id_seq', { startWith: 1, increment: 1 });
 
-// Partitioned by Eastern month of click_time (migration 0011, db/partitions.ts): old months are dropped
+// Partitioned by Eastern month of click_time (migration 0012, db/partitions.ts): old months are dropped
 // whole by the retention option. The key must hold the partition column; ids come from click_id_seq, so
 // an id is still stored once (a retried batch repeats its clicks' times, and conflicts on the pair).
 export const clicks = pgTable(
@@ -698,4 +698,21 @@ export const auditChanges = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_changes_audit_idx').on(t.auditId, t.id)],
+);
+
+// The scheduled jobs' ledger: one row per job and due time, inserted by the node that runs it (jobs/
+// schedule.ts), so a due time runs once however many nodes reach it. Rows older than 30 days are pruned
+// by the job's own next claim.
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: varchar('job', { length: 64 }).notNull(),
+    dueAt: ts('due_at').notNull(),
+    // host:port of the process that ran it.
+    node: varchar('node', { length: 128 }).notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    // Null while running, and for a run whose process died or failed after its first batch committed.
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.dueAt] })],
 );

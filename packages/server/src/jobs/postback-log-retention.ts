@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { queryOne, type Db } from '../db/client';
 import { postbackLogDays } from '../common/options';
 import { dropMonthsBefore, easternMonth } from '../db/partitions';
-import { inBatches, nextEasternTime, scheduleJob, type Stopping } from './schedule';
+import { inBatches, nextEasternTime, scheduleJob, type BatchOptions, type Scheduler } from './schedule';
 
 const LOCK_KEY = 727003;
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ export const RETENTION_BATCH = 5000;
 export async function trimPostbackLog(
   db: Db,
   now = new Date(),
-  opts: { batch?: number; stopping?: Stopping } = {},
+  opts: BatchOptions & { batch?: number } = {},
 ): Promise<number | null> {
   const size = opts.batch ?? RETENTION_BATCH;
   const cutoff = new Date(now.getTime() - (await postbackLogDays(db)) * DAY_MS).toISOString();
@@ -37,34 +37,38 @@ export async function trimPostbackLog(
       );
       return row?.n ?? 0;
     },
-    opts.stopping,
+    opts,
   );
 }
 
-/** The whole months past the option's days at `now` dropped, then the older rows left deleted. */
+/**
+ * The whole months past the option's days at `now` dropped, then the older rows left deleted; null when
+ * the due time was another node's (the claim is taken first, in a transaction of its own).
+ */
 export async function retainPostbackLog(
   db: Db,
   now = new Date(),
-  opts: { batch?: number; stopping?: Stopping } = {},
-): Promise<{ dropped: string[]; deleted: number | null }> {
+  opts: BatchOptions & { batch?: number } = {},
+): Promise<{ dropped: string[]; deleted: number | null } | null> {
+  const { claim, ...rest } = opts;
+  if (claim && !(await db.transaction((tx) => claim(tx)))) return null;
   const cutoff = new Date(now.getTime() - (await postbackLogDays(db)) * DAY_MS);
   const dropped = await dropMonthsBefore(db, 'postback_logs', easternMonth(cutoff));
-  const deleted = await trimPostbackLog(db, now, opts);
+  const deleted = await trimPostbackLog(db, now, rest);
   return { dropped: dropped.map((p) => p.month.slice(0, 7)), deleted };
 }
 
-export function schedulePostbackLogRetention(db: Db, log: (msg: string) => void) {
-  return scheduleJob(
-    'postback log retention',
-    (now) => nextEasternTime(now, 90),
-    async (stopping) => {
-      const { dropped, deleted } = await retainPostbackLog(db, new Date(), { stopping });
+export function schedulePostbackLogRetention(s: Scheduler) {
+  return scheduleJob(s, {
+    name: 'postback-log-retention',
+    next: (now) => nextEasternTime(now, 90),
+    run: async ({ stopping, claim }) => {
+      const done = await retainPostbackLog(s.db, new Date(), { stopping, claim });
       const notes = [
-        dropped.length && `months ${dropped.join(', ')} dropped`,
-        deleted && `${deleted} row(s) past the retention deleted`,
+        done?.dropped.length && `months ${done.dropped.join(', ')} dropped`,
+        done?.deleted && `${done.deleted} row(s) past the retention deleted`,
       ].filter(Boolean);
       return notes.length ? `postback log: ${notes.join('; ')}` : null;
     },
-    log,
-  );
+  });
 }

@@ -42,6 +42,9 @@ export async function secondInstance(): Promise<TestEnv> {
   return { app: await buildApp(ctx), ctx };
 }
 
+/** The worker's PostgreSQL database (after testEnv()), or undefined on PGlite. */
+export const workerDatabase = () => sharedUrl;
+
 /** A separate app over the same database, for tests that need other settings (captcha on, ...). */
 export async function testEnvWith(env: Record<string, string>): Promise<TestEnv> {
   const base = await testEnv();
@@ -50,7 +53,7 @@ export async function testEnvWith(env: Record<string, string>): Promise<TestEnv>
   return { app: await buildApp(ctx), ctx };
 }
 
-function testConfig(env: Record<string, string>): Config {
+export function testConfig(env: Record<string, string>): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-test-'));
   return loadConfig({
     NODE_ENV: 'test',
