@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { seedDemoIfEmpty, DEMO_LOGINS } from './demo/data';
 import { demoScale } from './demo/history';
 import { describeHistory } from './demo/history-summary';
+import { maintainPartitionsAtStart } from './jobs/partition-maintenance';
 import { startJobs } from './jobs/start';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
@@ -20,6 +21,7 @@ const seeded = await database.exclusive(SEED_LOCK, () =>
 await closeTracking(ctx);
 const app = await buildApp(ctx, { logger: true });
 const logJob = (msg: string) => app.log.info(msg);
+await maintainPartitionsAtStart(ctx.db, logJob);
 const stopJobs = startJobs(ctx, logJob);
 
 let closing = false;

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { scheduleAuditLogRetention } from './audit-log-retention';
 import { scheduleHoldRelease } from './hold-release';
 import { scheduleLoginUnblock } from './login-unblock';
+import { schedulePartitionMaintenance } from './partition-maintenance';
 import { schedulePostbackLogRetention } from './postback-log-retention';
 import type { Scheduler, StopJob } from './schedule';
 
@@ -23,6 +24,7 @@ export function startJobs(
     ...(shift ? { now: () => Date.now() + shift } : {}),
   };
   return [
+    schedulePartitionMaintenance(s),
     scheduleLoginUnblock(s),
     schedulePostbackLogRetention(s),
     scheduleAuditLogRetention(s),
