@@ -40,8 +40,9 @@ async function indexBytes(db: Db, keep: Index[]): Promise<number> {
   if (!keep.length) return 0;
   const [row] = await queryRows<{ bytes: string }>(
     db,
-    sql`select sum(pg_relation_size(c.oid))::text as bytes from pg_class c
-        where c.relname = any(${sql.param(keep.map((i) => i.name))}::text[])`,
+    // clicks is partitioned by month: an index's bytes are those of its partitions' indexes.
+    sql`select sum(pg_relation_size(t.relid))::text as bytes
+        from unnest(${sql.param(keep.map((i) => i.name))}::text[]) n, pg_partition_tree(n::regclass) t`,
   );
   return Number(row.bytes);
 }

@@ -2,7 +2,9 @@
 // `npm run bench -- logs` runs only the log pages at scale (see log-bench.ts); `npm run bench -- one-core`
 // only the one-core click runs (one-core.ts), with BENCH_APP_ROOT=<checkout> for another commit's figures;
 // `npm run bench -- fraud` only the fraud rules' cost on the postback path (fraud-cost.ts; BENCH_FRAUD_PAIRS
-// pairs of rounds, BENCH_CLICK_AGE_S, BENCH_FRAUD_DB for its PostgreSQL database).
+// pairs of rounds, BENCH_CLICK_AGE_S, BENCH_FRAUD_DB for its PostgreSQL database); `npm run bench -- cluster`
+// only clicks and postbacks through HAProxy with one and two cluster-mode nodes (cluster.ts; needs Redis at
+// BENCH_REDIS_URL, default redis://127.0.0.1:6379, and Debian's haproxy).
 // Needs PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); uses and drops
 // its own databases (BENCH_DB names the main one). BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS
 // shorten or lengthen the runs. The one-core runs add cluster mode (PostgreSQL + Redis) when
@@ -18,6 +20,9 @@ import { fraudCostRun, type FraudStoreRun } from './fraud-cost';
 import { fraudCommand, fraudSection, spliceFraud, statementSection } from './fraud-section';
 import { statementRunPostgres, type StatementRun } from './fraud-statement';
 import { oneCoreRun, type OneCoreRun } from './one-core';
+import { clusterRun, type ClusterRun } from './cluster';
+import { CLUSTER_BLOCK, clusterSection, spliceCluster } from './cluster-section';
+import { haproxyAvailable } from './lib/haproxy';
 import {
   BEFORE_BLOCK,
   cpuPerRequest,
@@ -52,6 +57,7 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCH_DB = process.env.BENCH_DB ?? 'salesdesk_bench';
 const FRAUD_DB = process.env.BENCH_FRAUD_DB ?? 'salesdesk_fraud';
+const CLUSTER_DB = 'salesdesk_cluster';
 const RESULTS = path.join(here, 'RESULTS.md');
 /** BENCH_SKIP_LOGS=1: leave the log pages at scale (a 4 GB database) as they are in RESULTS.md. */
 const SKIP_LOGS = process.env.BENCH_SKIP_LOGS === '1';
@@ -94,6 +100,7 @@ async function main() {
   const writerPglite = await benchClickWriterPglite();
   const oneCore = await oneCoreRuns();
   const fraud = await fraudRuns();
+  const cluster = await clusterRuns();
   step('web bundle size (npm run build)');
   const bundle = benchBundle();
 
@@ -112,7 +119,9 @@ async function main() {
   fs.writeFileSync(RESULTS, results);
   if (oneCore) spliceOneCore(RESULTS, oneCore, 'npm run bench');
   spliceFraud(RESULTS, fraud, fraudCommand('npm run bench'), fraudAnalysis());
+  if (cluster) spliceCluster(RESULTS, cluster, 'npm run bench');
   const kept = [
+    ...(cluster ? [] : [CLUSTER_BLOCK]),
     ...(oneCore ? [] : [ONE_CORE_BLOCK]),
     BEFORE_BLOCK,
     ...(SKIP_LOGS ? [LOG_BLOCK] : []),
@@ -187,6 +196,19 @@ async function oneCoreRuns(): Promise<OneCoreRun[] | null> {
   return runs;
 }
 
+/** One cluster sitting on a fresh PostgreSQL database; null (with the reason) without haproxy or wrk. */
+async function clusterRuns(): Promise<ClusterRun | null> {
+  if (!haproxyAvailable() || !wrkAvailable()) {
+    step('cluster runs skipped: they need haproxy and wrk (apt-get install -y haproxy wrk)');
+    return null;
+  }
+  try {
+    return await clusterRun(await freshDatabase(CLUSTER_DB), step);
+  } finally {
+    await dropDatabase(CLUSTER_DB);
+  }
+}
+
 const args = process.argv.slice(2);
 if (args.includes('one-core')) {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
@@ -220,6 +242,13 @@ if (args.includes('one-core')) {
       '\n',
     ),
   );
+} else if (args.includes('cluster')) {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
+  const run = await clusterRuns();
+  if (run) {
+    spliceCluster(RESULTS, run, 'npm run bench -- cluster');
+    console.log(renderSection(clusterSection(run, 'npm run bench -- cluster')).join('\n'));
+  }
 } else if (args.includes('logs')) {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
   await runLogBench('npm run bench -- logs', step);

@@ -15,6 +15,13 @@ export function processCpuS(pid: number): number {
   }
 }
 
+/** CPU seconds of this process's children that exited and were waited for (wrk, once its run is over). */
+export function exitedChildrenCpuS(): number {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_S;
+}
+
 /**
  * CPU seconds of a single-threaded process (a PostgreSQL backend) to the nanosecond, from
  * /proc/<pid>/schedstat (its main thread only); 0 when it is gone. /proc/<pid>/stat counts in 10 ms ticks.

@@ -75,17 +75,27 @@ export function parseWrk(out: string): Omit<WrkResult, 'cpu'> {
   };
 }
 
-/** `taskset -c 0 wrk -t1 -c{connections} -d{seconds}s --latency -s paths.lua baseUrl`. */
+/** `taskset -c 0 wrk (or opts.cpus) -t1 -c{connections} -d{seconds}s --latency -s paths.lua baseUrl`. */
 export async function wrk(opts: {
   baseUrl: string;
   paths: string[];
   connections: number;
   seconds: number;
   serverPid?: number;
+  /** The CPUs wrk runs on: the load generator's own by default. */
+  cpus?: string;
 }): Promise<WrkResult> {
   const script = luaScript(opts.paths);
   try {
-    const args = ['-c', LOAD_CPU, 'wrk', '-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency'];
+    const args = [
+      '-c',
+      opts.cpus ?? LOAD_CPU,
+      'wrk',
+      '-t1',
+      `-c${opts.connections}`,
+      `-d${opts.seconds}s`,
+      '--latency',
+    ];
     const cpu = startCpuCount(opts.serverPid);
     const { stdout } = await run('taskset', [...args, '-s', script, opts.baseUrl]);
     return { ...parseWrk(stdout), cpu: cpu() };

@@ -10,6 +10,9 @@ export type TClickLogSortField = (typeof CLICK_LOG_SORT_FIELDS)[number];
 /** The flat filters of the list, as they travel in the URL and the request. */
 export const CLICK_LOG_FILTERS = ['ipAddress', 'companyId', 'agentId', 'siteId', 'start', 'end'] as const;
 export const CLICK_LOGS_EMPTY = 'No logs for selected period';
+/** Under the list once the retention option has dropped older raw clicks (the statistics keep them). */
+export const clickLogsKeptFrom = (day: string) =>
+  `Raw clicks are kept from ${day}. Older clicks are counted in the statistics only.`;
 
 /** The column headers, on screen and in the CSV export. */
 export const CLICK_LOG_HEADERS = {
@@ -68,4 +71,6 @@ export const ZClickLogRow = z.object({
   referer: z.string().nullable(),
 });
 export type TClickLogRow = z.infer<typeof ZClickLogRow>;
-export const ZClickLogList = listOf(ZClickLogRow);
+/** The list, with the first Eastern day whose raw clicks are kept (null: every click is kept). */
+export const ZClickLogList = listOf(ZClickLogRow).extend({ keptFrom: ZDateString.nullable() });
+export type TClickLogList = z.infer<typeof ZClickLogList>;

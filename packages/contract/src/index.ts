@@ -41,3 +41,4 @@ export * from './stats';
 export * from './stats-columns';
 export * from './review';
 export * from './audit-logs';
+export * from './health';

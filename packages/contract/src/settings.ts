@@ -84,6 +84,7 @@ export const OPTION_NAMES = {
   autoBlockAccount: 'auto_block_account',
   postbackLogDays: 'postback_log_days',
   auditLogDays: 'audit_log_days',
+  rawClickMonths: 'raw_click_months',
   payCycle: 'pay_cycle',
   /** The roles that must sign in with a code ('0,5,10'); none by default and in the demo data. */
   twoFactorRoles: 'two_factor_roles',
@@ -94,6 +95,7 @@ export const EDITABLE_OPTIONS = [
   OPTION_NAMES.autoBlockAccount,
   OPTION_NAMES.postbackLogDays,
   OPTION_NAMES.auditLogDays,
+  OPTION_NAMES.rawClickMonths,
   OPTION_NAMES.payCycle,
   OPTION_NAMES.twoFactorRoles,
   ...Object.values(FRAUD_OPTION_NAMES),
@@ -121,10 +123,28 @@ export const ZAuditLogDays = z
   .regex(/^[1-9]\d{0,3}$/, AUDIT_LOG_DAYS_INVALID)
   .refine((v) => Number(v) <= AUDIT_LOG_DAYS_MAX, AUDIT_LOG_DAYS_INVALID);
 
+export const RAW_CLICK_MONTHS_MAX = 1200;
+export const RAW_CLICK_MONTHS_INVALID = `Raw Clicks Kept must be empty (all) or a whole number of months from 0 to ${RAW_CLICK_MONTHS_MAX}`;
+/**
+ * How many whole months of raw clicks are kept before the current one, as typed and as stored: empty or
+ * 0 keeps every click (the default); older months are dropped, stats_daily and sales stay.
+ */
+export const ZRawClickMonths = z
+  .string({ error: RAW_CLICK_MONTHS_INVALID })
+  .trim()
+  .regex(/^\d{0,4}$/, RAW_CLICK_MONTHS_INVALID)
+  .refine((v) => Number(v) <= RAW_CLICK_MONTHS_MAX, RAW_CLICK_MONTHS_INVALID);
+/** The months a stored value keeps; 0 (every click) for empty, 0 or a value that is not one. */
+export function rawClickMonthsOf(value: string): number {
+  const parsed = ZRawClickMonths.safeParse(value);
+  return parsed.success ? Number(parsed.data) : 0;
+}
+
 const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(OPTION_NAMES.autoBlockAccount), value: z.enum(['0', '1']) }),
   z.object({ name: z.literal(OPTION_NAMES.postbackLogDays), value: ZPostbackLogDays }),
   z.object({ name: z.literal(OPTION_NAMES.auditLogDays), value: ZAuditLogDays }),
+  z.object({ name: z.literal(OPTION_NAMES.rawClickMonths), value: ZRawClickMonths }),
   z.object({ name: z.literal(OPTION_NAMES.payCycle), value: ZPayCycle }),
   z.object({ name: z.literal(OPTION_NAMES.twoFactorRoles), value: ZTwoFactorRoles }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleMode), value: ZFraudMode }),
@@ -159,6 +179,7 @@ export const ZSystemOptionsForm = z
     autoBlockAccount: z.boolean(),
     postbackLogDays: ZPostbackLogDays,
     auditLogDays: ZAuditLogDays,
+    rawClickMonths: ZRawClickMonths,
     payCycle: ZPayCycle,
     /** The checked roles of 'Require two-factor sign-in', as the checkbox group's strings. */
     twoFactorRoles: z.array(z.enum(TWO_FACTOR_ROLE_CHOICES.map(String) as ['0', '5', '10'])),
@@ -192,6 +213,7 @@ export function systemOptionsValues(options: readonly TOption[]): TSystemOptions
     autoBlockAccount: optionOn(options, OPTION_NAMES.autoBlockAccount),
     postbackLogDays: text(OPTION_NAMES.postbackLogDays, String(POSTBACK_LOG_DAYS_DEFAULT)),
     auditLogDays: text(OPTION_NAMES.auditLogDays, String(AUDIT_LOG_DAYS_DEFAULT)),
+    rawClickMonths: optionText(options, OPTION_NAMES.rawClickMonths, ''),
     payCycle: text(OPTION_NAMES.payCycle, PAY_CYCLE_DEFAULT) as TPayCycle,
     twoFactorRoles: parseTwoFactorRoles(optionText(options, OPTION_NAMES.twoFactorRoles, '')).map(
       (r) => String(r) as '0' | '5' | '10',

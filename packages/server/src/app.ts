@@ -15,11 +15,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { ErrorCode, type TBrand } from '@salesdesk/contract';
 import type { AppContext } from './context';
+import { sharedLimits } from './common/shared-limits';
 import { enforceAccess, type DeclaredRoute } from './http/access';
 import { auditWrites, type AuditedRoute } from './http/audit';
 import { logAnswered } from './http/answer-log';
 import { clientError, frameworkError, registerErrorHandling } from './http/errors';
 import { refuseBadCharacters } from './http/input-guard';
+import { sharedRateLimitStore } from './http/rate-limit-store';
 import type { LaneHost } from './http/lane';
 import { registerSecurityHeaders } from './http/security-headers';
 import { areas } from './areas';
@@ -86,7 +88,11 @@ export async function buildApp(
   );
 
   registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  // In cluster mode the routes' limits count across all nodes (http/rate-limit-store.ts).
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.redis ? { store: sharedRateLimitStore(sharedLimits(ctx)) } : {}),
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Salesdesk API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

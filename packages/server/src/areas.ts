@@ -34,6 +34,7 @@ import payPeriodsRoutes from './pay-periods/routes';
 import payStatementsRoutes from './pay-statements/routes';
 import reviewRoutes from './review/routes';
 import auditLogsRoutes from './audit-logs/routes';
+import healthRoutes from './health/routes';
 
 export interface Area {
   prefix: string;
@@ -74,4 +75,5 @@ export const areas: Area[] = [
   { prefix: '', plugin: payStatementsRoutes },
   { prefix: '', plugin: reviewRoutes },
   { prefix: '', plugin: auditLogsRoutes },
+  { prefix: '', plugin: healthRoutes },
 ];

@@ -14,4 +14,12 @@ describe('config', () => {
   it('refuses the test-only captcha answer in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_ANSWER: 'x' })).toThrow();
   });
+
+  it("refuses the test-only shift of the jobs' clock in production", () => {
+    expect(loadConfig({ NODE_ENV: 'test', JOBS_TEST_CLOCK_SHIFT_MS: '-5000' }).jobsClockShiftMs).toBe(-5000);
+    expect(loadConfig({}).jobsClockShiftMs).toBe(0);
+    expect(() => loadConfig({ NODE_ENV: 'production', JOBS_TEST_CLOCK_SHIFT_MS: '1000' })).toThrow(
+      /JOBS_TEST_CLOCK_SHIFT_MS is refused/,
+    );
+  });
 });

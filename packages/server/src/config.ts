@@ -22,6 +22,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Salesdesk <no-reply@localhost>'),
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   CAPTCHA_TEST_ANSWER: z.string().optional(),
+  JOBS_TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
   JWT_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),
@@ -36,9 +37,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A fixed captcha answer exists only for tests; production refuses to start with one.
   if (production && e.CAPTCHA_TEST_ANSWER)
     throw new Error('CAPTCHA_TEST_ANSWER is refused when NODE_ENV=production');
+  // Moves the scheduled jobs' clock, so a test can make 01:00 Eastern due now; never in production.
+  if (production && e.JOBS_TEST_CLOCK_SHIFT_MS)
+    throw new Error('JOBS_TEST_CLOCK_SHIFT_MS is refused when NODE_ENV=production');
   // Several nodes cannot share the embedded database: it lives in one process's data directory.
   if (e.REDIS_URL && !e.DATABASE_URL)
-    throw new Error('REDIS_URL (cluster mode) needs DATABASE_URL: several nodes share one PostgreSQL, not the embedded database');
+    throw new Error(
+      'REDIS_URL (cluster mode) needs DATABASE_URL: several nodes share one PostgreSQL, not the embedded database',
+    );
   return {
     production,
     port: e.PORT,
@@ -58,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     captcha: e.CAPTCHA === 'on',
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
+    jobsClockShiftMs: e.JOBS_TEST_CLOCK_SHIFT_MS ?? 0,
     jwtTtlSeconds: Math.round(e.JWT_TTL_HOURS * 3600),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

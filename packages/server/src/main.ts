@@ -5,26 +5,24 @@ import { loadConfig } from './config';
 import { seedDemoIfEmpty, DEMO_LOGINS } from './demo/data';
 import { demoScale } from './demo/history';
 import { describeHistory } from './demo/history-summary';
-import { scheduleLoginUnblock } from './jobs/login-unblock';
-import { schedulePostbackLogRetention } from './jobs/postback-log-retention';
-import { scheduleAuditLogRetention } from './jobs/audit-log-retention';
-import { scheduleHoldRelease } from './jobs/hold-release';
+import { maintainPartitionsAtStart } from './jobs/partition-maintenance';
+import { startJobs } from './jobs/start';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
 
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
-const seeded = await seedDemoIfEmpty(ctx, { scale: demoScale(), progress: true });
+// Nodes started at once on an empty database take turns: the first seeds, the others find it seeded.
+const SEED_LOCK = 727006;
+const seeded = await database.exclusive(SEED_LOCK, () =>
+  seedDemoIfEmpty(ctx, { scale: demoScale(), progress: true }),
+);
 // The demo history ran the click path; the app starts its own, with its logger and today's uniques.
 await closeTracking(ctx);
 const app = await buildApp(ctx, { logger: true });
 const logJob = (msg: string) => app.log.info(msg);
-const stopJobs = [
-  scheduleLoginUnblock(ctx.db, logJob),
-  schedulePostbackLogRetention(ctx.db, logJob),
-  scheduleAuditLogRetention(ctx.db, logJob),
-  scheduleHoldRelease(ctx.db, logJob),
-];
+await maintainPartitionsAtStart(ctx.db, logJob);
+const stopJobs = startJobs(ctx, logJob);
 
 let closing = false;
 async function shutdown(signal: string) {

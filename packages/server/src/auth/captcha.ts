@@ -3,10 +3,13 @@ import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { TCaptcha } from '@salesdesk/contract';
 import type { AppContext } from '../context';
+import { refuseWhenDown, sharedLimits, SIGN_IN_UNAVAILABLE } from '../common/shared-limits';
 
 const TTL_MS = 10 * 60 * 1000;
-// Solved checks are remembered until they expire so one answer cannot be replayed.
-const used = new Map<string, number>();
+// Checks are claimed once, until they expire, so one answer cannot be replayed: on any node in cluster
+// mode (Redis SET NX), where a Redis that does not answer refuses the sign-in (503).
+const USED = 'captcha-used';
+const CLOCK_SLACK_MS = 60_000;
 
 function sign(ctx: AppContext, answer: string, expires: number, nonce: string) {
   return crypto
@@ -32,26 +35,22 @@ export function createCaptcha(ctx: AppContext): TCaptcha {
 }
 
 /** True when the answer matches an unexpired, unused check; a check is spent by any attempt. */
-export function verifyCaptcha(
+export async function verifyCaptcha(
   ctx: AppContext,
   answer: string | undefined,
   check: string | undefined,
-): boolean {
+): Promise<boolean> {
   if (!ctx.config.captcha) return true;
   if (!answer || !check) return false;
   const [expiresText, nonce, mac] = check.split('.');
   const expires = Number(expiresText);
-  if (!nonce || !mac || !Number.isFinite(expires) || expires < Date.now()) return false;
-  if (used.has(nonce)) return false;
-  used.set(nonce, expires);
-  pruneUsed();
+  const now = Date.now();
+  if (!nonce || !mac || !Number.isFinite(expires) || expires < now) return false;
+  // Kept as long as a check of ours lives (a forged far-off expiry pins nothing), and a minute more
+  // for nodes whose clocks differ a little.
+  const claim = sharedLimits(ctx).claimOnce(USED, nonce, Math.min(expires - now, TTL_MS) + CLOCK_SLACK_MS);
+  if (!(await refuseWhenDown(claim, SIGN_IN_UNAVAILABLE))) return false;
   const expected = Buffer.from(sign(ctx, answer.trim(), expires, nonce));
   const given = Buffer.from(mac);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
-}
-
-function pruneUsed() {
-  if (used.size < 1000) return;
-  const now = Date.now();
-  for (const [nonce, expires] of used) if (expires < now) used.delete(nonce);
 }

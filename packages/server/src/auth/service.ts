@@ -18,7 +18,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../common/cry
 import { isBlackListed, OPTION_AUTO_BLOCK, optionIsOn } from '../common/options';
 import { AppError, formError, forbidden, notFound } from '../http/errors';
 import { loadPrincipal, type Principal } from '../http/auth';
-import { isThrottled, recordSuccess, recordTry, slowdownMs } from './attempts';
+import { signInSucceeded, startSignInTry } from './attempts';
 import { verifyCaptcha } from './captcha';
 import { REMOTE_SIGN_IN, SIGN_IN, signInRefused } from './events';
 import { openSession, type ClientInfo } from './sessions';
@@ -79,13 +79,12 @@ async function passwordStep(
   client: ClientInfo,
 ): Promise<TLoginAnswer> {
   const { ip } = client;
-  if (!verifyCaptcha(ctx, input.captchaString, input.captchaCheck)) throw formError(CAPTCHA_FAILED);
+  if (!(await verifyCaptcha(ctx, input.captchaString, input.captchaCheck))) throw formError(CAPTCHA_FAILED);
   const name = canonicalUsername(input.username);
   // Names no account can have share one count, so odd input cannot fill the counters with long keys.
   const key = isUsernameKey(name) ? name : '';
-  if (isThrottled(key, ip)) throw new AppError(429, ErrorCode.RateLimited, THROTTLED);
-  const wait = slowdownMs(key);
-  recordTry(key, ip);
+  const wait = await startSignInTry(ctx, key, ip);
+  if (wait === null) throw new AppError(429, ErrorCode.RateLimited, THROTTLED);
   if (wait) await sleep(wait);
   const account = await findAccount(ctx, key);
   if (await isBlackListed(ctx.db, ip)) {
@@ -95,7 +94,7 @@ async function passwordStep(
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(account?.password_hash ?? (await dummyHash), input.password);
   if (!account || !ok) throw formError(LOGIN_FAILED);
-  recordSuccess(key, ip);
+  await signInSucceeded(ctx, key, ip);
   assertMayLogIn(account);
   const secondFactor = await secondFactorAfterPassword(ctx.db, account.id, account.role);
   return startSession(ctx, account.id, client, { secondFactor, impersonatedBy: null, action: SIGN_IN });

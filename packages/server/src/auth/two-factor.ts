@@ -19,7 +19,7 @@ import { decryptSecret, encryptSecret } from '../common/crypto';
 import { getOption } from '../common/options';
 import type { Principal } from '../http/auth';
 import { conflict, forbidden, notFound, rateLimited, validationError } from '../http/errors';
-import { codeSlowdownMs, isCodeThrottled, recordCodeSuccess, recordCodeTry } from './attempts';
+import { codeSucceeded, startCodeTry } from './attempts';
 import { codeAccepted, SECOND_FACTOR, signInRefused } from './events';
 import { endAllSessions, endOtherSessions, type ClientInfo } from './sessions';
 import { setSecondFactor } from './sessions-sql';
@@ -164,7 +164,8 @@ async function takeCode(ctx: AppContext, tx: Tx, accountId: number, code: string
 
 /**
  * One try of a code, throttled like a password: counted before the check so tries at once cannot all
- * slip under the limit. `check` runs in one transaction and answers false for a wrong code.
+ * slip under the limit (refused with a 503 when cluster mode's Redis does not answer). `check` runs in
+ * one transaction and answers false for a wrong code.
  */
 async function withCodeTry(
   ctx: AppContext,
@@ -172,14 +173,13 @@ async function withCodeTry(
   ip: string,
   check: (tx: Tx) => Promise<boolean>,
 ): Promise<void> {
-  if (isCodeThrottled(accountId, ip)) throw rateLimited(CODE_TRIES);
-  const wait = codeSlowdownMs(accountId);
-  recordCodeTry(accountId, ip);
+  const wait = await startCodeTry(ctx, accountId, ip);
+  if (wait === null) throw rateLimited(CODE_TRIES);
   if (wait) await sleep(wait);
   // A wrong code writes nothing: each check stops before its first write.
   const accepted = await ctx.db.transaction(check);
   if (!accepted) throw await codeRefused(ctx, accountId, ip);
-  recordCodeSuccess(accountId, ip);
+  await codeSucceeded(ctx, accountId, ip);
 }
 
 /** Event "code refused": a wrong, replayed or used code; it stays counted against the account and address. */

@@ -130,8 +130,16 @@ describe('POST click-outs/search', () => {
     expect((await search(token, { agentId: 2_000_000_000 })).status).toBe(404);
     expect((await search(token, { agentId: mine.b.agent.id })).body.total).toBe(1);
     // Their site is shared; the office still sees only its own clicks on it.
-    expect((await search(token, { siteId: theirs.a.site.id })).body).toEqual({ items: [], total: 0 });
-    expect((await search(adminToken, { agentId: 2_000_000_000 })).body).toEqual({ items: [], total: 0 });
+    expect((await search(token, { siteId: theirs.a.site.id })).body).toEqual({
+      items: [],
+      total: 0,
+      keptFrom: null,
+    });
+    expect((await search(adminToken, { agentId: 2_000_000_000 })).body).toEqual({
+      items: [],
+      total: 0,
+      keptFrom: null,
+    });
   });
 
   it('is refused to nobody', async () => {

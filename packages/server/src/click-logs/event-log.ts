@@ -35,7 +35,8 @@ export const newestFirst = (q: { sortField?: string; sortAsc?: boolean }) =>
 
 /**
  * One page of the log: its ids come from a (filter, time, id) index alone, however deep the page; only
- * its rows are then read and named by `select` (with `table.pageJoins`: link_types as t by default).
+ * its rows are then read and named by `select` (with `table.pageJoins`: link_types as t by default),
+ * each by id and time (clicks are partitioned by month: the time finds a row's partition).
  */
 export function eventLogPage<R>(
   db: Queryable,
@@ -55,7 +56,7 @@ export function eventLogPage<R>(
           limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
         )
         select ${select}
-        from page p join ${table.from} on ${e}.id = p.id ${joins}
+        from page p join ${table.from} on ${e}.id = p.id and ${table.time} = p.time ${joins}
         order by p.time ${dir}, p.id ${dir}`,
   );
 }

@@ -15,6 +15,8 @@ export interface LogFilter {
   siteId?: number;
   start?: string;
   end?: string;
+  /** The first Eastern day the log holds (raw clicks: the retention dropped the days before). */
+  keptFrom?: string | null;
 }
 
 export interface EventColumns {
@@ -35,6 +37,7 @@ export function eventWhere(p: Principal, f: LogFilter, cols: EventColumns): SQL 
     scopedFilter(p, cols, { officeId: f.companyId, agentId: f.agentId }),
     f.siteId !== undefined ? sql`${cols.site} = ${f.siteId}` : undefined,
     range,
+    f.keptFrom ? sql`${cols.time} >= ${easternDayStart(f.keptFrom).toISOString()}::timestamptz` : undefined,
   ]);
 }
 
@@ -48,6 +51,7 @@ export function rollupWhere(p: Principal, f: LogFilter): SQL {
     ),
     f.siteId !== undefined ? sql`r.site_id = ${f.siteId}` : undefined,
     f.start && f.end ? sql`r.day between ${f.start}::date and ${f.end}::date` : undefined,
+    f.keptFrom ? sql`r.day >= ${f.keptFrom}::date` : undefined,
   ]);
 }
 

@@ -48,8 +48,8 @@ async function checkFilters(ctx: AppContext, p: Principal, q: TClickLogSearch) {
 export async function listClickLogs(ctx: AppContext, p: Principal, q: TClickLogSearch) {
   await checkFilters(ctx, p, q);
   const view = clickLogView(ctx.brand);
-  const { items, total } = await searchClickLogs(ctx.db, p, q);
-  return { items: items.map((r) => toRow(r, view)), total };
+  const { items, total, keptFrom } = await searchClickLogs(ctx.db, p, q);
+  return { items: items.map((r) => toRow(r, view)), total, keptFrom };
 }
 
 /** The CSV columns: the screen's, in its order and with its headers and formats; the office only for
@@ -77,7 +77,7 @@ export async function exportClickLogs(
   reply: FastifyReply,
 ) {
   await checkFilters(ctx, p, q);
-  const chunks = clickLogChunks(ctx.db, p, q);
+  const chunks = await clickLogChunks(ctx.db, p, q);
   return sendCsv(
     reply,
     csvFileName(['click-logs', q.start, q.end]),

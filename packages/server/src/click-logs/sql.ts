@@ -1,6 +1,7 @@
 // Click log queries: one page (the page of click ids first, then its names), its total, every row in chunks.
 import { sql, type SQL } from 'drizzle-orm';
 import type { TClickLogSearch } from '@salesdesk/contract';
+import { rawClicksKeptFrom } from '../common/options';
 import { queryOne, type Queryable } from '../db/client';
 import { and, contains } from '../common/list';
 import { keysetChunks } from '../common/csv-rows';
@@ -36,19 +37,24 @@ const SELECT = sql`c.id, o.office_name, a.username as agent_username, s.sitename
 
 const PAGE_SELECT = sql`c.id, ${eventNameLookups('c')}, t.typename, t.url, c.click_time, c.ip, c.is_unique, c.referer`;
 
-function where(p: Principal, q: TClickLogSearch): SQL {
+/** The search, from the first day whose raw clicks are kept (stats_daily still counts the days before). */
+type KeptSearch = TClickLogSearch & { keptFrom: string | null };
+
+function where(p: Principal, q: KeptSearch): SQL {
   return and([eventWhere(p, q, COLUMNS), q.ipAddress ? contains(sql`c.ip`, q.ipAddress) : undefined]);
 }
 
-export async function searchClickLogs(db: Queryable, p: Principal, q: TClickLogSearch) {
+export async function searchClickLogs(db: Queryable, p: Principal, search: TClickLogSearch) {
+  const keptFrom = await rawClicksKeptFrom(db);
+  const q = { ...search, keptFrom };
   const filter = where(p, q);
   const page = eventLogPage<ClickLogRecord>(db, CLICKS, q, filter, PAGE_SELECT);
   const [items, total] = await Promise.all([page, countClickLogs(db, p, q, filter)]);
-  return { items, total };
+  return { items, total, keptFrom };
 }
 
 /** The rollup counts clicks by day, office, agent and site; an IP filter needs the raw rows. */
-async function countClickLogs(db: Queryable, p: Principal, q: TClickLogSearch, filter: SQL) {
+async function countClickLogs(db: Queryable, p: Principal, q: KeptSearch, filter: SQL) {
   if (!q.ipAddress) return rollupTotal(db, p, q, sql`r.raws`);
   const row = await queryOne<{ total: string | number }>(
     db,
@@ -58,11 +64,11 @@ async function countClickLogs(db: Queryable, p: Principal, q: TClickLogSearch, f
 }
 
 /** Every matching click, in the list's order, in chunks. */
-export function clickLogChunks(db: Queryable, p: Principal, q: TClickLogSearch) {
+export async function clickLogChunks(db: Queryable, p: Principal, q: TClickLogSearch) {
   return keysetChunks<ClickLogRecord>(db, {
     select: SELECT,
     from: sql`clicks c ${eventNameJoins('c')}`,
-    where: where(p, q),
+    where: where(p, { ...q, keptFrom: await rawClicksKeptFrom(db) }),
     time: sql`c.click_time`,
     id: sql`c.id`,
     desc: newestFirst(q),

@@ -8,6 +8,7 @@ import {
   OPTION_NAMES,
   PAY_CYCLE_DEFAULT,
   POSTBACK_LOG_DAYS_DEFAULT,
+  rawClickMonthsOf,
   ZAuditLogDays,
   ZPayCycle,
   ZPostbackLogDays,
@@ -19,11 +20,14 @@ import { blackListIps, options } from '../db/schema';
 export const OPTION_AUTO_BLOCK = 'auto_block_account';
 /** Global switch for the LPP columns of the statistics (DESIGN.md rule 4); not on the options screen. */
 export const OPTION_LPP_VISIBLE = 'lpp_visible';
+/** The first Eastern day whose raw clicks are kept, set when the retention drops older months; not on the options screen. */
+export const OPTION_RAW_CLICKS_KEPT_FROM = 'raw_clicks_kept_from';
 export const OPTION_DEFAULTS: Record<string, string> = {
   [OPTION_AUTO_BLOCK]: '0',
   [OPTION_LPP_VISIBLE]: '0',
   [OPTION_NAMES.postbackLogDays]: String(POSTBACK_LOG_DAYS_DEFAULT),
   [OPTION_NAMES.auditLogDays]: String(AUDIT_LOG_DAYS_DEFAULT),
+  [OPTION_NAMES.rawClickMonths]: '',
   [OPTION_NAMES.payCycle]: PAY_CYCLE_DEFAULT,
   [FRAUD_OPTION_NAMES.fastSaleMode]: FRAUD_MODE_DEFAULT,
   [FRAUD_OPTION_NAMES.fastSaleSeconds]: String(FRAUD_DEFAULTS.fastSaleSeconds),
@@ -50,6 +54,16 @@ export async function postbackLogDays(db: Queryable): Promise<number> {
 export async function auditLogDays(db: Queryable): Promise<number> {
   const parsed = ZAuditLogDays.safeParse(await getOption(db, OPTION_NAMES.auditLogDays));
   return parsed.success ? Number(parsed.data) : AUDIT_LOG_DAYS_DEFAULT;
+}
+
+/** The whole months of raw clicks kept before the current one; 0 keeps them all (the default). */
+export async function rawClickMonths(db: Queryable): Promise<number> {
+  return rawClickMonthsOf(await getOption(db, OPTION_NAMES.rawClickMonths));
+}
+
+/** The first Eastern day whose raw clicks are kept; null while no month was ever dropped. */
+export async function rawClicksKeptFrom(db: Queryable): Promise<string | null> {
+  return (await getOption(db, OPTION_RAW_CLICKS_KEPT_FROM)) || null;
 }
 
 /** The pay cycle; half-month (as the database's pay_period_of reads it) when the stored value is not one. */

@@ -14,16 +14,29 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Runs `fn` holding session advisory lock `key` on a connection of its own: processes that start at
+   * once on PostgreSQL take turns (PGlite serves one process, so there it just runs).
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.dataDir);
+export interface OpenOptions {
+  url?: string;
+  dataDir?: string;
+  /** The migrations applied; every one of MIGRATIONS_DIR by default (a test stops at an older one). */
+  migrationsFolder?: string;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const folder = opts.migrationsFolder ?? MIGRATIONS_DIR;
+  if (opts.url) return openPostgres(opts.url, folder);
+  return openPglite(folder, opts.dataDir);
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -34,25 +47,35 @@ async function openPostgres(url: string): Promise<Database> {
   try {
     // Several processes may start at once (cluster mode): one migrates, the others wait.
     await client.query('select pg_advisory_lock(727001)');
-    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle({ client, schema }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
     client.release();
   }
   usePostgresPrepared(db, pool);
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+    const held = await pool.connect();
+    try {
+      await held.query('select pg_advisory_lock($1)', [key]);
+      return await fn();
+    } finally {
+      await held.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      held.release();
+    }
+  };
+  return { db, kind: 'postgres', close: () => pool.end(), exclusive };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(migrationsFolder: string, dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const db = requestScopedDb(drizzle({ client, schema }) as unknown as Db);
-  await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  await migrate(drizzle({ client, schema }), { migrationsFolder });
   usePglitePrepared(db, client);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), exclusive: (_key, fn) => fn() };
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */

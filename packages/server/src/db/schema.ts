@@ -365,10 +365,13 @@ export const chatLogs = pgTable(
 // Click ids are handed out in blocks from this sequence so batch writers in many processes never collide.
 export const clickIdSeq = pgSequence('click_id_seq', { startWith: 1, increment: 1 });
 
+// Partitioned by Eastern month of click_time (migration 0012, db/partitions.ts): old months are dropped
+// whole by the retention option. The key must hold the partition column; ids come from click_id_seq, so
+// an id is still stored once (a retried batch repeats its clicks' times, and conflicts on the pair).
 export const clicks = pgTable(
   'clicks',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey(),
+    id: bigint('id', { mode: 'number' }).notNull(),
     clickTime: ts('click_time').notNull(),
     siteId: integer('site_id').notNull(),
     typeId: integer('type_id').notNull(),
@@ -382,6 +385,7 @@ export const clicks = pgTable(
   // The click log's filters, each ending in (click_time, id): its order, so a page of any depth is
   // read from the index alone.
   (t) => [
+    primaryKey({ name: 'clicks_pkey', columns: [t.id, t.clickTime] }),
     index('clicks_time_idx').on(t.clickTime, t.id),
     index('clicks_agent_time_idx').on(t.agentId, t.clickTime, t.id),
     index('clicks_office_time_idx').on(t.officeId, t.clickTime, t.id),
@@ -528,11 +532,11 @@ export const migrationAgents = pgTable('migration_agents', {
 // postback_ip): repeats, refusals (POSTBACK_RESULTS) and the accepted reversal of a held sale, which has
 // no row of its own; never a token. Refused postbacks past a rate per site and address are summed into
 // one row (`count`), so a flood cannot grow the table without bound; rows older than the postback log
-// option's days are deleted (accepted sales never are).
+// option's days are dropped by whole month partitions, then deleted (accepted sales never are).
 export const postbackLogs = pgTable(
   'postback_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     time: ts('time').notNull().defaultNow(),
     siteId: integer('site_id').notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
@@ -544,6 +548,7 @@ export const postbackLogs = pgTable(
     count: integer('count').notNull().default(1),
   },
   (t) => [
+    primaryKey({ name: 'postback_logs_pkey', columns: [t.id, t.time] }),
     index('postback_logs_time_idx').on(t.time, t.id),
     index('postback_logs_site_time_idx').on(t.siteId, t.time, t.id),
     // The screen's filters: without these a result's count, a txId or a click id scans the whole log.
@@ -693,4 +698,21 @@ export const auditChanges = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_changes_audit_idx').on(t.auditId, t.id)],
+);
+
+// The scheduled jobs' ledger: one row per job and due time, inserted by the node that runs it (jobs/
+// schedule.ts), so a due time runs once however many nodes reach it. Rows older than 30 days are pruned
+// by the job's own next claim.
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: varchar('job', { length: 64 }).notNull(),
+    dueAt: ts('due_at').notNull(),
+    // host:port of the process that ran it.
+    node: varchar('node', { length: 128 }).notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    // Null while running, and for a run whose process died or failed after its first batch committed.
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.dueAt] })],
 );

@@ -2,12 +2,14 @@
 // redirect and the postback (recordClick with a past time, recordSale with a past date), so the
 // rollups are the live path's own; DEMO_SCALE > 1 bulk-inserts the raw rows and rebuilds the rollups.
 import { sql } from 'drizzle-orm';
+import { addDays, easternDayStart } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
 import { recordSale } from '../postback/service';
 import { flushClicks, recordClick } from '../tracking/service';
 import { loadClickableAgentSites } from '../tracking/sql';
-import { queryRows, type Queryable } from '../db/client';
+import { queryRows, type Db, type Queryable } from '../db/client';
+import { ensureMonthPartitions, PARTITIONED_TABLES } from '../db/partitions';
 import { insertHistoryBulk } from './history-bulk';
 import { addDemoFraud } from './fraud';
 import { addDemoMoneyEvents } from './money-events';
@@ -96,6 +98,7 @@ export async function generateDemoHistory(
   const tally = new AvpTally(cast);
   const progress = !!opts.progress;
   const days = historyDays(plan);
+  await ensureHistoryMonths(ctx.db, days);
   const counts = bulk
     ? await insertHistoryBulk(ctx.db, planHistory(cast, plan), { days, cast, tally, progress })
     : await recordHistory(
@@ -127,6 +130,14 @@ export async function generateDemoHistory(
     fraud,
     seconds: (Date.now() - started) / 1000,
   };
+}
+
+/** The month partitions of the history's days (its postback log entries run a day past the last). */
+async function ensureHistoryMonths(db: Db, days: string[]) {
+  if (!days.length) return;
+  const from = easternDayStart(days[0]);
+  const to = easternDayStart(addDays(days[days.length - 1], 2));
+  for (const table of PARTITIONED_TABLES) await ensureMonthPartitions(db, table, from, to);
 }
 
 /** The service path: every click through recordClick, every sale through recordSale. */

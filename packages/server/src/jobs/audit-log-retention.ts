@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { queryOne, type Db } from '../db/client';
 import { auditLogDays } from '../common/options';
-import { inBatches, nextEasternTime, scheduleJob, type Stopping } from './schedule';
+import { inBatches, nextEasternTime, scheduleJob, type BatchOptions, type Scheduler } from './schedule';
 
 const LOCK_KEY = 727005;
 const DAY_MS = 86_400_000;
@@ -15,7 +15,7 @@ export const AUDIT_RETENTION_BATCH = 1000;
 export async function trimAuditLog(
   db: Db,
   now = new Date(),
-  opts: { batch?: number; stopping?: Stopping } = {},
+  opts: BatchOptions & { batch?: number } = {},
 ): Promise<number | null> {
   const size = opts.batch ?? AUDIT_RETENTION_BATCH;
   const cutoff = new Date(now.getTime() - (await auditLogDays(db)) * DAY_MS).toISOString();
@@ -36,18 +36,17 @@ export async function trimAuditLog(
       );
       return row?.n ?? 0;
     },
-    opts.stopping,
+    opts,
   );
 }
 
-export function scheduleAuditLogRetention(db: Db, log: (msg: string) => void) {
-  return scheduleJob(
-    'audit log retention',
-    (now) => nextEasternTime(now, 105),
-    async (stopping) => {
-      const n = await trimAuditLog(db, new Date(), { stopping });
+export function scheduleAuditLogRetention(s: Scheduler) {
+  return scheduleJob(s, {
+    name: 'audit-log-retention',
+    next: (now) => nextEasternTime(now, 105),
+    run: async ({ stopping, claim }) => {
+      const n = await trimAuditLog(s.db, new Date(), { stopping, claim });
       return n ? `audit log: ${n} row(s) past the retention deleted` : null;
     },
-    log,
-  );
+  });
 }

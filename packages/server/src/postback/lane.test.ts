@@ -11,9 +11,9 @@ import { queryRows, sql } from '../db/client';
 import type { LaneHost } from '../http/lane';
 import { buildClickPath } from '../test/factories';
 import { call, testEnvWith, type TestEnv } from '../test/harness';
-import { countPostbackClient, postbackIpLimit } from './ip-limit';
+import { clientAnswer, postbackIpLimit } from './ip-limit';
 import { parsePostbackSite, postbackLane } from './lane';
-import { WindowLimit } from '../common/window-limit';
+import { MemoryLimits } from '../common/shared-limits/memory';
 
 const LEFT = 599;
 // Headers node adds on a real connection; the limit's counters, which move with every request, and the
@@ -213,8 +213,7 @@ describe('the postback lane', () => {
     expect(remaining(await routeAnswer(url('c2'), ip))).toBe(POSTBACK_RATE_PER_MINUTE - 2);
     expect(remaining(await laneAnswer(url('c3'), ip))).toBe(POSTBACK_RATE_PER_MINUTE - 3);
 
-    const limit = postbackIpLimit(env.ctx);
-    while (limit.count(ip).count < POSTBACK_RATE_PER_MINUTE);
+    while (postbackIpLimit.count(ip).count < POSTBACK_RATE_PER_MINUTE);
     const lane = await laneAnswer(url('over'), ip);
     const route = await routeAnswer(url('over'), ip);
     expect(lane).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
@@ -261,8 +260,9 @@ describe('the postback lane', () => {
   });
 
   it('counts a window of its own per key', () => {
-    const limit = new WindowLimit<string>(2, 60_000);
-    const at = (now: number) => countPostbackClient(limit, 'a', now);
+    const limits = new MemoryLimits();
+    const limit = { kind: 'test', max: 2, windowMs: 60_000 };
+    const at = (now: number) => clientAnswer(limits.hitAt({ limit, key: 'a' }, now), limit.max);
     expect(at(0)).toEqual({ allowed: true, headers: expect.arrayContaining(['x-ratelimit-remaining', '1']) });
     expect(at(1_000).allowed).toBe(true);
     const over = at(30_500);

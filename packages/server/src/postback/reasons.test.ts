@@ -103,8 +103,7 @@ const CASES: Case[] = [
     status: 429,
     build: async (p) => ({ siteId: p.site.id, params: sale(p, { txId: 'limited' }) }),
     prepare: (_p, ip) => {
-      const limit = postbackIpLimit(env.ctx);
-      while (limit.count(ip).count < POSTBACK_RATE_PER_MINUTE);
+      while (postbackIpLimit.count(ip).count < POSTBACK_RATE_PER_MINUTE);
     },
     bodyUnread: true,
   },
@@ -113,7 +112,7 @@ const CASES: Case[] = [
     status: 429,
     build: async (p) => ({ siteId: p.site.id, params: sale(p, { txId: 'site-limited' }) }),
     prepare: (p) => {
-      while (postbackSiteLimit.count(p.site.id).count < POSTBACK_RATE_PER_MINUTE);
+      while (postbackSiteLimit.count(String(p.site.id)).count < POSTBACK_RATE_PER_MINUTE);
     },
   },
   {

@@ -12,12 +12,14 @@ import { clientIp } from '../http/client-ip';
 import { rateLimited } from '../http/errors';
 import { watchFraudSettings } from '../common/fraud-settings';
 import { loggableError } from '../common/loggable-error';
-import { countPostbackClient, postbackIpLimit } from './ip-limit';
+import { sharedLimits } from '../common/shared-limits';
+import { badField } from '../http/input-guard';
+import { countPostback, type ClientCount } from './ip-limit';
 import { logRefusal, type PostbackCall } from './log';
 import { closePostbackLog, startPostbackLog } from './log-writer';
 import { POSTBACK_DESCRIPTION, POSTBACK_ERROR_RESPONSES, POSTBACK_OK_RESPONSE } from './openapi';
 import { asPostbackRefusal } from './refusal';
-import { handlePostback } from './service';
+import { checkPostback, handlePostback, type PostbackCheck } from './service';
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -44,7 +46,9 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  const perIp = postbackIpLimit(ctx);
+  const limits = sharedLimits(ctx);
+  // A GET's fields are all in its query: checked and counted in onRequest, used by the handler.
+  const counted = new WeakMap<FastifyRequest, { check: PostbackCheck; site: ClientCount['site'] }>();
 
   // A refusal is logged and answered by the app's handler (a throw here goes to it); a 500 as well.
   app.setErrorHandler((err, req) => {
@@ -60,12 +64,20 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
     exposeHeadRoute: false, // a HEAD must not record a sale
     // Not audited: the postback log keeps every postback.
     config: { access: PUBLIC, audit: 'off' },
-    // Limited per IP here, before the token is known; the service limits each site after its token
-    // check, so a stranger with a wrong token cannot use up a site's limit.
+    // Limited per IP here, before the body is read. A site is counted only once its token is known to
+    // be right: here with the address for a GET whose cached token matches (one Redis round trip), else
+    // by the service after its token check, so a stranger with a wrong token cannot use up its limit.
     onRequest: async (req, reply) => {
-      const { allowed, headers } = countPostbackClient(perIp, clientIp(req));
+      const call = callOf(req, clientIp(req));
+      const check = req.method === 'GET' && !badField(call.raw) ? checkPostback(ctx, call) : undefined;
+      const { allowed, headers, site } = await countPostback(
+        limits,
+        call.ip,
+        check?.tokenKnownRight ? call.siteId : 0,
+      );
       for (let i = 0; i < headers.length; i += 2) void reply.header(headers[i], headers[i + 1]);
       if (!allowed) throw rateLimited();
+      if (check) counted.set(req, { check, site });
     },
     schema: {
       summary: 'A site reports a sale, bonus, refund or chargeback',
@@ -73,7 +85,10 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
       params: ZPostbackParams,
       response: { 200: POSTBACK_OK_RESPONSE, ...POSTBACK_ERROR_RESPONSES },
     },
-    handler: (req) => handlePostback(ctx, callOf(req, clientIp(req))),
+    handler: (req) => {
+      const pre = counted.get(req);
+      return handlePostback(ctx, callOf(req, clientIp(req)), pre?.check, pre?.site);
+    },
   });
 };
 

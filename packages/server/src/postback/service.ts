@@ -11,9 +11,10 @@ import {
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { fraudSettings } from '../common/fraud-settings';
+import { sharedLimits } from '../common/shared-limits';
 import { runningTracking } from '../tracking/runtime';
 import { clickMayHaveLanded } from '../tracking/service';
-import { postbackSiteLimit } from './ip-limit';
+import { countPostbackSite } from './ip-limit';
 import { logIp, logPostback, type PostbackCall } from './log';
 import { PostbackRefusal, refused } from './refusal';
 import { fraudArgs } from './fraud-sql';
@@ -78,26 +79,50 @@ export async function recordSale(ctx: AppContext, input: SaleInput): Promise<Sal
   throw refused('UNKNOWN_CLICK', 'Unknown click');
 }
 
+/** What a postback's fields say without a query: parsed, and whether the click cache knows its token right. */
+export interface PostbackCheck {
+  parsed: ReturnType<typeof ZPostbackRequest.safeParse>;
+  tokenKnownRight: boolean;
+}
+
 /**
- * The token check usually costs no query: the click cache holds every site's token. A miss or a
- * mismatch asks the database, so a token regenerated a moment ago is never refused.
+ * The token check usually costs no query: the click cache holds every site's token. Computed before the
+ * limits are counted, so a postback that will pass has its site counted with its address.
  */
+export function checkPostback(ctx: AppContext, call: PostbackCall): PostbackCheck {
+  const parsed = ZPostbackRequest.safeParse(call.raw);
+  const cached = parsed.success ? runningTracking(ctx)?.cache.siteToken(call.siteId) : undefined;
+  return {
+    parsed,
+    tokenKnownRight:
+      cached !== undefined && parsed.success && postbackTokenMatches(cached, parsed.data.token),
+  };
+}
+
+/** A miss or a mismatch of the cache asks the database, so a token regenerated a moment ago is never refused. */
 async function assertPostbackToken(ctx: AppContext, siteId: number, token: string) {
-  const cached = runningTracking(ctx)?.cache.siteToken(siteId);
-  if (cached !== undefined && postbackTokenMatches(cached, token)) return;
   const site = await findPostbackSite(ctx.db, siteId);
   if (!site) throw refused('UNKNOWN_SITE', 'Unknown site');
   if (!postbackTokenMatches(site.postback_token, token)) throw refused('WRONG_TOKEN', 'Wrong postback token');
 }
 
-/** A postback: validated, authorised, recorded (a sale or bonus) or reversed (a refund or chargeback). */
-export async function handlePostback(ctx: AppContext, call: PostbackCall): Promise<TPostbackResponse> {
-  const parsed = ZPostbackRequest.safeParse(call.raw);
+/**
+ * A postback: validated, authorised, recorded (a sale or bonus) or reversed (a refund or chargeback).
+ * `siteWithin`: the site's limit as counted with the address (countPostback), when the check let it be;
+ * otherwise it is counted here, after the token check.
+ */
+export async function handlePostback(
+  ctx: AppContext,
+  call: PostbackCall,
+  check = checkPostback(ctx, call),
+  siteWithin?: boolean,
+): Promise<TPostbackResponse> {
+  const { parsed } = check;
   if (!parsed.success) throw badInput(fieldErrors(parsed.error));
   const { siteId, ip } = call;
   const { clickId, event, email, txId } = parsed.data;
-  await assertPostbackToken(ctx, siteId, parsed.data.token);
-  if (!postbackSiteLimit.hit(siteId))
+  if (!check.tokenKnownRight) await assertPostbackToken(ctx, siteId, parsed.data.token);
+  if (!(siteWithin ?? (await countPostbackSite(sharedLimits(ctx), siteId))))
     throw refused('RATE_LIMITED', 'Too many postbacks for this site, please slow down');
   if (isReversalPostback(event)) return reversePostback(ctx, call, event, txId);
   if (clickId === undefined) throw badInput({ clickId: ['clickId is required'] }); // the schema says so too

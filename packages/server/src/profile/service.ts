@@ -18,7 +18,7 @@ import type { Tx } from '../db/client';
 import { accounts, offices } from '../db/schema';
 import { changePassword } from '../accounts/credentials';
 import { verifyPassword } from '../common/crypto';
-import { WindowLimit } from '../common/window-limit';
+import { refuseWhenDown, sharedLimits, type Limit } from '../common/shared-limits';
 import { sanitizeRichText } from '../common/sanitize';
 import { signSession, type Principal } from '../http/auth';
 import { forbidden, notFound, rateLimited, validationError } from '../http/errors';
@@ -46,20 +46,29 @@ async function setOwnPassword(ctx: AppContext, tx: Tx, p: Principal, password: s
 
 /**
  * Wrong current passwords per account: a session left open must not become a way to guess the password
- * (the login form has its own limits). Counted in this process, like the other throttles.
+ * (the login form has its own limits). A shared limit, like the sign-in throttles: on every node in
+ * cluster mode, where a Redis that does not answer refuses the change (503).
  */
 export const CURRENT_PASSWORD_MAX_WRONG = 5;
-const wrongCurrent = new WindowLimit<number>(CURRENT_PASSWORD_MAX_WRONG, 15 * 60_000);
+const WRONG_CURRENT: Limit = {
+  kind: 'wrong-current-password',
+  max: CURRENT_PASSWORD_MAX_WRONG,
+  windowMs: 15 * 60_000,
+};
+const PASSWORD_UNAVAILABLE = 'Your password cannot be changed right now, please try again in a moment';
 
 /** A new password of one's own needs the current one: a session left open is not enough to take over. */
 async function assertCurrentPassword(ctx: AppContext, p: Principal, current: string) {
-  if (wrongCurrent.isFull(p.accountId)) throw rateLimited(CURRENT_PASSWORD_TRIES);
+  const limits = sharedLimits(ctx);
+  const wrong = { limit: WRONG_CURRENT, key: String(p.accountId) };
+  if (await refuseWhenDown(limits.isFull(wrong), PASSWORD_UNAVAILABLE))
+    throw rateLimited(CURRENT_PASSWORD_TRIES);
   const [row] = await ctx.db
     .select({ hash: accounts.passwordHash })
     .from(accounts)
     .where(eq(accounts.id, p.accountId));
   if (!row || !(await verifyPassword(row.hash, current))) {
-    wrongCurrent.count(p.accountId);
+    await refuseWhenDown(limits.hit(wrong, 'refuse'), PASSWORD_UNAVAILABLE);
     throw validationError({ currentPassword: [CURRENT_PASSWORD_WRONG] });
   }
 }

@@ -65,6 +65,13 @@ export const CLICK_INCREMENTS = sql`${easternDaySql(sql`click_time`)} as day, si
   1 as raws, is_unique::int as uniques, ${sql.raw(zeros(ROLLUP_COUNTERS.slice(2)).join(', '))}`;
 
 /**
+ * The click counters of stats_daily rows (columns of `stats_daily`) as increments: for the days whose raw
+ * clicks the retention dropped, the only record of those clicks.
+ */
+export const STORED_CLICK_INCREMENTS = sql`day, site_id, type_id, office_id, agent_id, raws, uniques,
+  ${sql.raw(zeros(ROLLUP_COUNTERS.slice(2)).join(', '))}`;
+
+/**
  * The increments of money rows (columns of `sales`), times `sign` (-1 takes a row's old state back out
  * before its new state goes in: a held sale approved or rejected). Net figures: earn, payout and lpp
  * hold approved sales (event 0) with the reversals (3, 4) and adjustments (5); the bonus_ figures hold

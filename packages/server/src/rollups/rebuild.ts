@@ -1,12 +1,17 @@
 // Recomputes stats_daily from the raw clicks and sales, day by day, and checks that they agree.
 // Each chunk locks stats_daily (writers wait, readers do not), so a rebuild never loses an increment.
+// Days before the first kept day of raw clicks (the retention dropped their months) keep the click
+// counts stats_daily holds: only their money is recomputed.
 import { sql, type SQL } from 'drizzle-orm';
+import { easternDayStart } from '@salesdesk/contract';
 import { queryOne, type Db, type Queryable } from '../db/client';
+import { rawClicksKeptFrom } from '../common/options';
 import {
   CLICK_INCREMENTS,
   ROLLUP_COLUMNS,
   ROLLUP_COUNTERS,
   SALE_INCREMENTS,
+  STORED_CLICK_INCREMENTS,
   sumIncrements,
 } from './increments';
 
@@ -31,13 +36,29 @@ const siteFilter = (siteIds?: number[]): SQL =>
 /** The instant Eastern midnight starts `day`, in SQL. */
 const dayStart = (day: SQL): SQL => sql`((${day})::timestamp at time zone 'America/New_York')`;
 
-/** stats_daily rows as the raw clicks and sales of [from, to] add them up. */
-function computedRollups(from: string, to: string, siteIds?: number[]): SQL {
+/** Whether [from, ...] holds a day whose raw clicks were dropped (keptFrom: the first kept day). */
+const reachesDropped = (from: string, keptFrom: string | null): keptFrom is string =>
+  keptFrom !== null && from < keptFrom;
+
+/**
+ * stats_daily rows as the raw clicks and sales of [from, to] add them up; before `keptFrom`, the click
+ * counts stored in stats_daily stand for the dropped clicks.
+ */
+function computedRollups(from: string, to: string, keptFrom: string | null, siteIds?: number[]): SQL {
   const start = dayStart(sql`${from}::date`);
   const end = dayStart(sql`${to}::date + 1`);
+  const dropped = reachesDropped(from, keptFrom);
+  const clicksFrom = dropped ? sql`${easternDayStart(keptFrom).toISOString()}::timestamptz` : start;
+  const stored = dropped
+    ? sql`union all
+      select ${STORED_CLICK_INCREMENTS} from stats_daily
+        where day >= ${from}::date and day <= ${to}::date and day < ${keptFrom}::date
+          and (raws <> 0 or uniques <> 0) ${siteFilter(siteIds)}`
+    : sql``;
   return sumIncrements(sql`
     select ${CLICK_INCREMENTS} from clicks
-      where click_time >= ${start} and click_time < ${end} ${siteFilter(siteIds)}
+      where click_time >= ${clicksFrom} and click_time < ${end} ${siteFilter(siteIds)}
+    ${stored}
     union all
     select ${SALE_INCREMENTS} from sales
       where date >= ${start} and date < ${end} ${siteFilter(siteIds)}`);
@@ -66,12 +87,20 @@ export async function rollupDayRange(
 
 /** Replaces the stats_daily rows of [from, to] by the sums of the raw rows, in one transaction. */
 export async function rebuildRollupDays(db: Db, from: string, to: string, siteIds?: number[]): Promise<void> {
+  const keptFrom = await rawClicksKeptFrom(db);
+  const computed = computedRollups(from, to, keptFrom, siteIds);
+  const replace = sql`delete from stats_daily where day between ${from}::date and ${to}::date ${siteFilter(siteIds)}`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table stats_daily in exclusive mode`);
-    await tx.execute(
-      sql`delete from stats_daily where day between ${from}::date and ${to}::date ${siteFilter(siteIds)}`,
-    );
-    await tx.execute(sql`insert into stats_daily (${ROLLUP_COLUMNS}) ${computedRollups(from, to, siteIds)}`);
+    if (!reachesDropped(from, keptFrom)) {
+      await tx.execute(replace);
+      await tx.execute(sql`insert into stats_daily (${ROLLUP_COLUMNS}) ${computed}`);
+      return;
+    }
+    // The rows computed read the stored click counts: computed before the rows they read are deleted.
+    await tx.execute(sql`create temporary table rebuilt on commit drop as ${computed}`);
+    await tx.execute(replace);
+    await tx.execute(sql`insert into stats_daily (${ROLLUP_COLUMNS}) select ${ROLLUP_COLUMNS} from rebuilt`);
   });
 }
 
@@ -105,9 +134,10 @@ export async function countRollupMismatches(db: Queryable, scope: RollupScope = 
   if (!range) return 0;
   const from = scope.from ?? range.from;
   const to = scope.to ?? range.to;
+  const keptFrom = await rawClicksKeptFrom(db);
   const row = await queryOne<{ n: number }>(
     db,
-    sql`with computed as (${computedRollups(from, to, scope.siteIds)}),
+    sql`with computed as (${computedRollups(from, to, keptFrom, scope.siteIds)}),
         stored as (
           select * from stats_daily where day between ${from}::date and ${to}::date ${siteFilter(scope.siteIds)}
         )

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRAUD_OPTION_NAMES, OPTION_NAMES, Role, type TOption } from '@salesdesk/contract';
-import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE, getOption } from '../common/options';
+import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE, getOption, rawClickMonths } from '../common/options';
 import { accounts, blackListIps, options } from '../db/schema';
 import { buildAdmin, buildAgent, login, PASSWORD, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
@@ -29,6 +29,7 @@ const save = (body: unknown, token = superToken) => call<Err>(env.app, 'POST', '
 const autoBlock = { name: OPTION_NAMES.autoBlockAccount };
 const logDays = { name: OPTION_NAMES.postbackLogDays };
 const auditDays = { name: OPTION_NAMES.auditLogDays };
+const rawMonths = { name: OPTION_NAMES.rawClickMonths };
 
 describe('GET and POST options', () => {
   it('reads and saves Auto Block Account as a 0/1 string', async () => {
@@ -77,6 +78,28 @@ describe('GET and POST options', () => {
     await save([{ ...auditDays, value: '730' }]);
   });
 
+  it('reads the raw click months, empty (every click) until saved, and saves empty or 0 to 1200', async () => {
+    await env.ctx.db.delete(options).where(eq(options.name, OPTION_NAMES.rawClickMonths));
+    expect((await read()).body).toContainEqual({ ...rawMonths, value: '' });
+    expect(await rawClickMonths(env.ctx.db)).toBe(0);
+    for (const [value, months] of [
+      [' 13 ', 13],
+      ['1200', 1200],
+      ['0', 0],
+      ['', 0],
+    ] as const) {
+      expect((await save([{ ...rawMonths, value }])).status, value).toBe(200);
+      expect(await rawClickMonths(env.ctx.db)).toBe(months);
+    }
+    await save([{ ...rawMonths, value: '6' }]);
+    for (const value of ['1201', '-1', '1.5', '1e2', '０1', 'all', 12, null]) {
+      const res = await save([{ ...rawMonths, value }]);
+      expect(res.status, JSON.stringify(value)).toBe(400);
+    }
+    expect(await getOption(env.ctx.db, OPTION_NAMES.rawClickMonths)).toBe('6');
+    await save([{ ...rawMonths, value: '' }]);
+  });
+
   it('reads the pay cycle and the fraud rules with their defaults until saved, and saves them', async () => {
     const names = [OPTION_NAMES.payCycle, ...Object.values(FRAUD_OPTION_NAMES)];
     await env.ctx.db.delete(options).where(inArray(options.name, names));
@@ -85,6 +108,7 @@ describe('GET and POST options', () => {
       { ...autoBlock, value: await getOption(env.ctx.db, OPTION_AUTO_BLOCK) },
       { ...logDays, value: await getOption(env.ctx.db, OPTION_NAMES.postbackLogDays) },
       { ...auditDays, value: await getOption(env.ctx.db, OPTION_NAMES.auditLogDays) },
+      { ...rawMonths, value: await getOption(env.ctx.db, OPTION_NAMES.rawClickMonths) },
       { name: OPTION_NAMES.payCycle, value: 'half-month' },
       // Off on a new install (two-factor-required.test.ts saves it, on a database of its own).
       { name: OPTION_NAMES.twoFactorRoles, value: '' },

@@ -64,6 +64,8 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly store: Store,
+    /** Settings over the defaults below (a cluster node's REDIS_URL, TRUST_PROXY, captcha). */
+    private readonly env: Record<string, string> = {},
   ) {}
 
   get running(): boolean {
@@ -90,6 +92,7 @@ export class ServerProcess {
       SECRET_KEY: 'durability-secret-key-0123456789',
       WEB_DIST: path.join(os.tmpdir(), 'salesdesk-no-web'),
       ...this.store.env,
+      ...this.env,
     };
     this.server = await spawnServer({ env, inheritEnv: false, port: this.port, readyMs: READY_MS });
   }

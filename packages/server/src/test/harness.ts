@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
 import { loadKeys } from '../common/crypto';
 import { createMailer } from '../common/mailer';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { loadBrand } from '../brand';
 
 export interface TestEnv {
@@ -42,6 +42,9 @@ export async function secondInstance(): Promise<TestEnv> {
   return { app: await buildApp(ctx), ctx };
 }
 
+/** The worker's PostgreSQL database (after testEnv()), or undefined on PGlite. */
+export const workerDatabase = () => sharedUrl;
+
 /** A separate app over the same database, for tests that need other settings (captcha on, ...). */
 export async function testEnvWith(env: Record<string, string>): Promise<TestEnv> {
   const base = await testEnv();
@@ -50,7 +53,7 @@ export async function testEnvWith(env: Record<string, string>): Promise<TestEnv>
   return { app: await buildApp(ctx), ctx };
 }
 
-function testConfig(env: Record<string, string>): Config {
+export function testConfig(env: Record<string, string>): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-test-'));
   return loadConfig({
     NODE_ENV: 'test',
@@ -110,10 +113,15 @@ async function createTestEnv(
   env: Record<string, string>,
   opts: { ownMemoryDb: boolean; url?: string } = { ownMemoryDb: false },
 ): Promise<TestEnv> {
-  const config = testConfig(env);
   const url = opts.ownMemoryDb ? undefined : (opts.url ?? (await workerDatabaseUrl()));
-  const database = await openDatabase({ url });
-  const ctx: AppContext = {
+  const ctx = testContext(await openDatabase({ url }), env);
+  return { app: await buildApp(ctx), ctx };
+}
+
+/** The context of a test over `database` (captcha off), for a test that opens the database itself. */
+export function testContext(database: Database, env: Record<string, string> = {}): AppContext {
+  const config = testConfig(env);
+  return {
     db: database.db,
     dbKind: database.kind,
     config,
@@ -121,7 +129,6 @@ async function createTestEnv(
     mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir }),
     brand: loadBrand(config.brand),
   };
-  return { app: await buildApp(ctx), ctx };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

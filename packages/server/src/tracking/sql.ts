@@ -96,8 +96,9 @@ const CLICK_ROWS = sql`
 
 /**
  * The batch as it nearly always is, all new: a plain insert, with the increments summed in memory
- * ($13-$19) added to stats_daily in the same statement. A stored id fails the whole statement (the
- * primary key), and nothing of it is kept. No ON CONFLICT and no RETURNING: together they were a fifth
+ * ($13-$19) added to stats_daily in the same statement. A stored click fails the whole statement (the
+ * primary key, (id, click_time): a click keeps its time, so a batch written again repeats both), and
+ * nothing of it is kept. No ON CONFLICT and no RETURNING: together they were a fifth
  * of the database's work per click (bench/analysis.md).
  */
 const INSERT_NEW_CLICKS = preparedStatement(
@@ -121,13 +122,17 @@ const INSERT_CLICKS_ONCE = preparedStatement(
   sql`
   with inserted as (
     ${CLICK_ROWS}
-    on conflict (id) do nothing
+    on conflict (id, click_time) do nothing
     returning click_time, site_id, type_id, office_id, agent_id, is_unique
   )
   insert into stats_daily (${ROLLUP_COLUMNS})
   ${sumIncrements(sql`select ${CLICK_INCREMENTS} from inserted`)}
   ${ROLLUP_ON_CONFLICT}`,
 );
+
+// The primary key as a partition names it (clicks_2026_03_pkey, clicks_default_pkey): a unique
+// violation is reported by the partition the row went to.
+export const CLICKS_PKEY = /^clicks(_\d{4}_\d{2}|_default)?_pkey$/;
 
 /**
  * Inserts a batch of clicks and adds them to stats_daily in one statement (one transaction). Not inside
@@ -141,7 +146,7 @@ export async function insertClicks(db: Queryable, batch: ClickBatch): Promise<vo
       await queryPrepared(db, INSERT_NEW_CLICKS, [...columns, ...rollupColumns(rollup)]);
       return;
     } catch (err) {
-      if (!isUniqueViolation(err, 'clicks_pkey')) throw err;
+      if (!isUniqueViolation(err, CLICKS_PKEY)) throw err;
     }
   }
   await queryPrepared(db, INSERT_CLICKS_ONCE, columns);

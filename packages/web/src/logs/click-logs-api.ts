@@ -1,5 +1,5 @@
 // The click log call (POST click-outs/search) and its export's body.
-import type { TClickLogRow, TClickLogSearchInput, TList, TListQuery } from '@salesdesk/contract';
+import type { TClickLogList, TClickLogSearchInput, TListQuery } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
 import { flatListBody } from '../api/list-body';
 
@@ -9,4 +9,4 @@ export const CLICK_LOGS_EXPORT = 'click-outs/export';
 export const clickLogsBody = (query: TListQuery) => flatListBody<TClickLogSearchInput>(query);
 
 export const searchClickLogs = (query: TListQuery, signal?: AbortSignal) =>
-  apiFetch<TList<TClickLogRow>>('POST', 'click-outs/search', clickLogsBody(query), { signal });
+  apiFetch<TClickLogList>('POST', 'click-outs/search', clickLogsBody(query), { signal });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { monthHints, Role, type TClickLogRow, type TMe } from '@salesdesk/contract';
+import { clickLogsKeptFrom, monthHints, Role, type TClickLogRow, type TMe } from '@salesdesk/contract';
 import { startSession } from '../session/store';
 import { renderUi } from '../ui/test-utils';
 import { ClickLogsPage } from './click-logs-page';
@@ -56,6 +56,7 @@ const BRANDS = {
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 let rows: TClickLogRow[] = [];
+let keptFrom: string | null = null;
 let brand = BRANDS.emarket;
 const searches = () =>
   fetchMock.mock.calls
@@ -64,11 +65,12 @@ const searches = () =>
 
 beforeEach(() => {
   rows = [row];
+  keptFrom = null;
   brand = BRANDS.emarket;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) => {
     const body = url.includes('click-outs/search')
-      ? { items: rows, total: rows.length }
+      ? { items: rows, total: rows.length, keptFrom }
       : url.includes('/brand')
         ? brand
         : url.includes('companies/agents')
@@ -153,6 +155,27 @@ describe('ClickLogsPage', () => {
     expect(searches().at(-1)).not.toHaveProperty('ipAddress');
     expect(screen.queryAllByLabelText('Agent')).toHaveLength(0);
     expect(screen.queryAllByLabelText('IP')).toHaveLength(0);
+  });
+
+  it('says nothing of kept raw clicks while every click is kept', async () => {
+    startSession('tok', me(Role.Agent));
+    render();
+    await screen.findByText('agent01', { selector: 'td, td *' });
+    expect(screen.queryByText(/Raw clicks are kept/)).toBeNull();
+  });
+
+  it('says from which day raw clicks are kept once older months were dropped, rows or none', async () => {
+    startSession('tok', me(Role.Company));
+    keptFrom = '2026-09-01';
+    rows = [];
+    render('/app/logs/click-outs?start=2026-01-01&end=2026-01-31');
+    expect(await screen.findByText(clickLogsKeptFrom('2026-09-01'))).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Raw clicks are kept from 2026-09-01. Older clicks are counted in the statistics only.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('No logs for selected period')).toBeTruthy();
   });
 
   it("shows the spec's empty text across the row (8 columns: an office's own office is left out)", async () => {

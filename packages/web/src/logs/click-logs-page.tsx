@@ -1,11 +1,13 @@
 // /app/logs/click-outs: the clicks of the caller's tenant (an agent its own), filtered and paged on the
-// server, newest first, with a CSV export of every matching click.
+// server, newest first, with a CSV export of every matching click, and from which day raw clicks are
+// kept once the retention option dropped older months.
 import { useMemo } from 'react';
-import { TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import {
   CLICK_LOG_FILTERS,
   CLICK_LOG_SORT_FIELDS,
   CLICK_LOGS_EMPTY,
+  clickLogsKeptFrom,
   hasRole,
   Role,
 } from '@salesdesk/contract';
@@ -51,6 +53,7 @@ export function ClickLogsPage() {
   const period = periodSearch(logs.search.values, logs.search.onSearch, thisMonth);
   const showOffice = hasRole(me.role, Role.Admin);
   const columns = useMemo(() => clickLogColumns(brand, showOffice), [brand, showOffice]);
+  const keptFrom = logs.result.data?.keptFrom;
 
   return (
     <Page title="Click Logs">
@@ -75,6 +78,11 @@ export function ClickLogsPage() {
         total={logs.result.data?.total}
         fallbackName="click-logs.csv"
       />
+      {keptFrom && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {clickLogsKeptFrom(keptFrom)}
+        </Text>
+      )}
       <DataTable columns={columns} caption="Click Logs" {...logs.table} />
       <Pagination {...logs.pagination} />
     </Page>

@@ -1,5 +1,5 @@
 // /app/settings/options (superadmin): the 'Auto Block Account' checkbox (spec 2 section 2.17), the days
-// the postback log and the audit log keep, the pay cycle, the fraud rules (each off, flag only or hold
+// the postback log and the audit log keep, the months of raw clicks kept, the pay cycle, the fraud rules (each off, flag only or hold
 // for review, with its numbers), the roles that must sign in with two factors, and Save.
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, Select, Stack, TextInput, Title } from '@mantine/core';
@@ -12,6 +12,7 @@ import {
   PAY_CYCLE_LABELS,
   PAY_CYCLES,
   POSTBACK_LOG_DAYS_MAX,
+  RAW_CLICK_MONTHS_MAX,
   REFUND_RATE_WINDOW_DAYS,
   REPEAT_EMAIL_WINDOW_HOURS,
   SELF_REFERRAL_WINDOW_DAYS,
@@ -69,6 +70,13 @@ function OptionsForm({ options }: { options: TOption[] }) {
           inputMode="numeric"
           w={260}
           {...form.getInputProps('auditLogDays')}
+        />
+        <TextInput
+          label="Raw Clicks Kept (months)"
+          description={`Whole months of raw clicks kept before the current one (up to ${RAW_CLICK_MONTHS_MAX}); empty or 0 keeps every click. Older months are dropped: statistics and sales keep them, but a sale reported for a dropped click is refused as an unknown click.`}
+          inputMode="numeric"
+          w={420}
+          {...form.getInputProps('rawClickMonths')}
         />
         <Select
           label="Pay Cycle"

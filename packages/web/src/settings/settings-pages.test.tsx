@@ -7,6 +7,7 @@ import {
   PAY_CYCLE_LABELS,
   POSTBACK_LOG_DAYS_INVALID,
   AUDIT_LOG_DAYS_INVALID,
+  RAW_CLICK_MONTHS_INVALID,
   Role,
   type TMe,
 } from '@salesdesk/contract';
@@ -190,6 +191,7 @@ describe('OptionsPage', () => {
       ['two_factor_roles', ''],
       ['postback_log_days', '90'],
       ['audit_log_days', '730'],
+      ['raw_click_months', ''],
       ['pay_cycle', 'half-month'],
       ['fraud_fast_sale', 'flag'],
       ['fraud_fast_sale_seconds', '15'],
@@ -258,6 +260,20 @@ describe('OptionsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully saved');
     expect(posted()).toEqual([savedList({ audit_log_days: '365' })]);
+  });
+
+  it('saves the raw click months (empty: every click), refusing a count past 1200', async () => {
+    renderOptions([{ name: 'auto_block_account', value: '0' }]);
+    const months = await screen.findByRole('textbox', { name: /Raw Clicks Kept \(months\)/ });
+    expect(months).toHaveProperty('value', '');
+    fireEvent.change(months, { target: { value: '1201' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(RAW_CLICK_MONTHS_INVALID)).toBeTruthy();
+    expect(posted()).toEqual([]);
+    fireEvent.change(months, { target: { value: '24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(posted()).toEqual([savedList({ raw_click_months: '24' })]);
   });
 
   it('shows the pay cycle and each fraud rule as saved (defaults when never saved) and saves a change', async () => {

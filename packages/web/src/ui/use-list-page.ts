@@ -12,11 +12,12 @@ export type ListPageOptions<
   Id extends string | number,
   S extends string,
   F extends string,
+  More extends object = object,
 > = ListStateOptions<S, F> & {
   /** The area's key: the list is cached under [...queryKey, 'list', query], so invalidating it refreshes. */
   queryKey: readonly unknown[];
   /** The list call, e.g. `(query, signal) => apiFetch('POST', 'offices/search', query, { signal })`. */
-  queryFn: (query: ListState<S, F>['query'], signal: AbortSignal) => Promise<TList<Row>>;
+  queryFn: (query: ListState<S, F>['query'], signal: AbortSignal) => Promise<TList<Row> & More>;
   getRowId: (row: Row) => Id;
   /** The spec's empty text ('No data', ...), shown once the list answered with no rows. */
   emptyText: string;
@@ -37,9 +38,16 @@ export type ListTableProps<Row, Id extends string | number, S extends string> = 
   onSelectionChange: (next: Set<Id>) => void;
 };
 
-export type ListPage<Row, Id extends string | number, S extends string, F extends string> = {
+export type ListPage<
+  Row,
+  Id extends string | number,
+  S extends string,
+  F extends string,
+  More extends object = object,
+> = {
   list: ListState<S, F>;
-  result: UseQueryResult<TList<Row>>;
+  /** The list's answer, with whatever the list says besides its page (More). */
+  result: UseQueryResult<TList<Row> & More>;
   /** The selected row ids, in selection order. */
   selected: Id[];
   /** The selected rows of the shown page, in selection order (to name them in a confirmation). */
@@ -52,9 +60,13 @@ export type ListPage<Row, Id extends string | number, S extends string, F extend
 
 const NONE: ReadonlySet<never> = new Set();
 
-export function useListPage<Row, Id extends string | number, S extends string, F extends string = never>(
-  options: ListPageOptions<Row, Id, S, F>,
-): ListPage<Row, Id, S, F> {
+export function useListPage<
+  Row,
+  Id extends string | number,
+  S extends string,
+  F extends string = never,
+  More extends object = object,
+>(options: ListPageOptions<Row, Id, S, F, More>): ListPage<Row, Id, S, F, More> {
   const { queryKey, queryFn, getRowId, emptyText, selectable = false, ...stateOptions } = options;
   // No filterKeys means no search: stray query keys (dateRange, ...) must not become criteria the server refuses.
   const list = useListState<S, F>({ ...stateOptions, filterKeys: stateOptions.filterKeys ?? [] });

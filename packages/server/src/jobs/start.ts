@@ -1,0 +1,33 @@
+// The scheduled jobs of one process, started by main.ts; each due time runs on one node only (job_runs).
+import os from 'node:os';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { scheduleAuditLogRetention } from './audit-log-retention';
+import { scheduleHoldRelease } from './hold-release';
+import { scheduleLoginUnblock } from './login-unblock';
+import { schedulePartitionMaintenance } from './partition-maintenance';
+import { schedulePostbackLogRetention } from './postback-log-retention';
+import type { Scheduler, StopJob } from './schedule';
+
+/** This process's name in job_runs: several nodes on one host differ by port. */
+export const nodeName = (config: Pick<Config, 'port'>) => `${os.hostname()}:${config.port}`;
+
+export function startJobs(
+  ctx: { db: Db; config: Pick<Config, 'port' | 'jobsClockShiftMs'> },
+  log: (msg: string) => void,
+): StopJob[] {
+  const shift = ctx.config.jobsClockShiftMs;
+  const s: Scheduler = {
+    db: ctx.db,
+    node: nodeName(ctx.config),
+    log,
+    ...(shift ? { now: () => Date.now() + shift } : {}),
+  };
+  return [
+    schedulePartitionMaintenance(s),
+    scheduleLoginUnblock(s),
+    schedulePostbackLogRetention(s),
+    scheduleAuditLogRetention(s),
+    scheduleHoldRelease(s),
+  ];
+}
