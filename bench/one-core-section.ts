@@ -61,7 +61,7 @@ export function oneCoreSection(runs: OneCoreRun[], command: string): Section {
       `over the 260 demo links in turn (after a 2 s wrk warm-up), then a paced load (bench/lib/paced-load.ts, ` +
       `${ONE_CORE_CONNECTIONS} keep-alive connections, 2 s warm-up, ${ONE_CORE_SECONDS} s measured, latency from send to answer) ` +
       `at half the bare server's maximum. With PostgreSQL as the store, every PostgreSQL process is pinned to CPU ` +
-      `${LOAD_CPU} with the load generator. The baseline is bench/bare-redirect.ts on CPU ${SERVER_CPU}, measured just ` +
+      `${LOAD_CPU} with the load generator (and, in cluster mode, Redis: the app with REDIS_URL set). The baseline is bench/bare-redirect.ts on CPU ${SERVER_CPU}, measured just ` +
       `before each store. Goals (PostgreSQL): requests/s ratio >= 0.85, p99 ratio <= 1.5.`,
     figures,
     notes: runs.flatMap(({ store, bare, app }) => [

@@ -3,9 +3,11 @@
 // the maximum rate (wrk -t1 -c50), the latency at half the bare maximum (paced load), and the CPU time
 // the server and PostgreSQL spend per click.
 // `npm run bench -- one-core` runs only this; BENCH_APP_ROOT=<other checkout> measures that code instead.
+// Cluster mode (BENCH_REDIS_URL): the app on PostgreSQL with REDIS_URL, Redis pinned with PostgreSQL.
 import { checkClickLinks, clickPaths } from './demo-links';
 import { pinnedPacedLoad, type PacedResult } from './lib/paced-load';
-import { LOAD_CPU, pin, pinPostgres, SERVER_CPU } from './lib/pinning';
+import { LOAD_CPU, pin, pinPostgres, pinRedis, SERVER_CPU } from './lib/pinning';
+import { deleteRedisKeys } from './lib/redis';
 import { sleep, startApp, startBareRedirect, type RunningServer } from './lib/processes';
 import { wrk, type WrkResult } from './lib/wrk';
 import fs from 'node:fs';
@@ -20,8 +22,10 @@ export interface OneCoreServer {
   paced: PacedResult;
 }
 
+export type OneCoreStore = 'PGlite' | 'PostgreSQL' | 'PostgreSQL + Redis (cluster mode)';
+
 export interface OneCoreRun {
-  store: 'PGlite' | 'PostgreSQL';
+  store: OneCoreStore;
   bare: OneCoreServer;
   app: OneCoreServer;
 }
@@ -43,10 +47,14 @@ async function measure(server: RunningServer, halfRate: number | undefined): Pro
   return { max, paced };
 }
 
-/** Bare 302, then the app on the store (PGlite unless `databaseUrl`), both pinned to SERVER_CPU. */
+/**
+ * Bare 302, then the app on the store (PGlite unless `databaseUrl`; cluster mode with `redisUrl`), both
+ * pinned to SERVER_CPU.
+ */
 export async function oneCoreRun(
   databaseUrl?: string,
   cwd = process.env.BENCH_APP_ROOT,
+  redisUrl?: string,
 ): Promise<OneCoreRun> {
   const bareServer = await startBareRedirect();
   let bare: OneCoreServer;
@@ -56,16 +64,27 @@ export async function oneCoreRun(
   } finally {
     await bareServer.stop();
   }
-  const app = await startApp({ databaseUrl, cwd });
+  // A prefix of its own: the unique keys the run leaves (two days' expiry) are deleted afterwards.
+  const redisPrefix = `bench:one-core:${process.pid}:${Date.now()}:`;
+  const cluster = databaseUrl && redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : undefined;
+  const app = await startApp({ databaseUrl, cwd, env: cluster });
   const warn = (msg: string) => console.error(`[bench] ${msg}`);
   const unpinPostgres = databaseUrl ? pinPostgres(LOAD_CPU, warn) : () => undefined;
+  const unpinRedis = cluster ? pinRedis(LOAD_CPU, warn) : () => undefined;
+  const store: OneCoreStore = cluster
+    ? 'PostgreSQL + Redis (cluster mode)'
+    : databaseUrl
+      ? 'PostgreSQL'
+      : 'PGlite';
   try {
     await checkClickLinks(app.baseUrl);
     pin(app.pid!, SERVER_CPU);
-    return { store: databaseUrl ? 'PostgreSQL' : 'PGlite', bare, app: await measure(app, bare.max.rps / 2) };
+    return { store, bare, app: await measure(app, bare.max.rps / 2) };
   } finally {
+    unpinRedis();
     unpinPostgres();
     await app.stop();
     fs.rmSync(app.dataDir, { recursive: true, force: true });
+    if (cluster) await deleteRedisKeys(cluster.REDIS_URL, redisPrefix);
   }
 }

@@ -6,7 +6,9 @@
 // only clicks and postbacks through HAProxy with one and two cluster-mode nodes (cluster.ts; needs Redis at
 // BENCH_REDIS_URL, default redis://127.0.0.1:6379, and Debian's haproxy).
 // Needs PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); uses and drops
-// its own databases. BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS shorten or lengthen the runs.
+// its own databases (BENCH_DB names the main one). BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS
+// shorten or lengthen the runs. The one-core runs add cluster mode (PostgreSQL + Redis) when
+// BENCH_REDIS_URL is set; BENCH_ONE_CORE_STORES=pglite,postgres,cluster picks which stores they measure.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,13 @@ import { oneCoreRun, type OneCoreRun } from './one-core';
 import { clusterRun, type ClusterRun } from './cluster';
 import { CLUSTER_BLOCK, clusterSection, spliceCluster } from './cluster-section';
 import { haproxyAvailable } from './lib/haproxy';
-import { BEFORE_BLOCK, ONE_CORE_BLOCK, oneCoreSection, spliceOneCore } from './one-core-section';
+import {
+  BEFORE_BLOCK,
+  cpuPerRequest,
+  ONE_CORE_BLOCK,
+  oneCoreSection,
+  spliceOneCore,
+} from './one-core-section';
 import { LOG_BLOCK } from './log-sections';
 import { canPin } from './lib/pinning';
 import { wrkAvailable } from './lib/wrk';
@@ -47,7 +55,7 @@ import {
 } from './sections';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const BENCH_DB = 'salesdesk_bench';
+const BENCH_DB = process.env.BENCH_DB ?? 'salesdesk_bench';
 const FRAUD_DB = process.env.BENCH_FRAUD_DB ?? 'salesdesk_fraud';
 const CLUSTER_DB = 'salesdesk_cluster';
 const RESULTS = path.join(here, 'RESULTS.md');
@@ -150,20 +158,42 @@ async function fraudRuns(): Promise<{ load: FraudStoreRun[]; statements: Stateme
 const FRAUD_ANALYSIS = path.join(here, 'fraud-analysis.md');
 const fraudAnalysis = () => (fs.existsSync(FRAUD_ANALYSIS) ? fs.readFileSync(FRAUD_ANALYSIS, 'utf8') : '');
 
-/** PGlite, then PostgreSQL on a fresh database; null (with the reason) where taskset or wrk is missing. */
+const REDIS_URL = process.env.BENCH_REDIS_URL;
+const ONE_CORE_STORES = (
+  process.env.BENCH_ONE_CORE_STORES ?? `pglite,postgres${REDIS_URL ? ',cluster' : ''}`
+).split(',');
+
+/**
+ * PGlite, then PostgreSQL on a fresh database, then cluster mode (BENCH_REDIS_URL) on another; null (with
+ * the reason) where taskset or wrk is missing.
+ */
 async function oneCoreRuns(): Promise<OneCoreRun[] | null> {
   if (!canPin() || !wrkAvailable()) {
     step('one-core click runs skipped: they need taskset, two CPUs and wrk (apt-get install -y wrk)');
     return null;
   }
-  step('one core: PGlite');
-  const pglite = await oneCoreRun();
-  step('one core: PostgreSQL');
-  try {
-    return [pglite, await oneCoreRun(await freshDatabase(BENCH_DB))];
-  } finally {
-    await dropDatabase(BENCH_DB);
+  const runs: OneCoreRun[] = [];
+  if (ONE_CORE_STORES.includes('pglite')) {
+    step('one core: PGlite');
+    runs.push(await oneCoreRun());
   }
+  for (const store of ['postgres', 'cluster'].filter((s) => ONE_CORE_STORES.includes(s))) {
+    if (store === 'cluster' && !REDIS_URL)
+      throw new Error('BENCH_ONE_CORE_STORES=cluster needs BENCH_REDIS_URL');
+    step(`one core: ${store === 'cluster' ? 'PostgreSQL + Redis (cluster mode)' : 'PostgreSQL'}`);
+    try {
+      runs.push(
+        await oneCoreRun(
+          await freshDatabase(BENCH_DB),
+          undefined,
+          store === 'cluster' ? REDIS_URL : undefined,
+        ),
+      );
+    } finally {
+      await dropDatabase(BENCH_DB);
+    }
+  }
+  return runs;
 }
 
 /** One cluster sitting on a fresh PostgreSQL database; null (with the reason) without haproxy or wrk. */
@@ -185,6 +215,21 @@ if (args.includes('one-core')) {
   const runs = await oneCoreRuns();
   const root = process.env.BENCH_APP_ROOT ? `BENCH_APP_ROOT=${process.env.BENCH_APP_ROOT} ` : '';
   if (runs) {
+    // BENCH_ONE_CORE_JSON=<file>: each run's unrounded figures, one JSON line per run (for alternated pairs).
+    if (process.env.BENCH_ONE_CORE_JSON) {
+      const line = runs.map(({ store, bare, app }) => ({
+        store,
+        app: process.env.BENCH_APP_ROOT ?? 'this checkout',
+        serverUs: cpuPerRequest(app).serverUs,
+        bareServerUs: cpuPerRequest(bare).serverUs,
+        postgresUs: cpuPerRequest(app).postgresUs,
+        rps: app.max.rps,
+        bareRps: bare.max.rps,
+        p99Ms: app.paced.p99Ms,
+        bareP99Ms: bare.paced.p99Ms,
+      }));
+      fs.appendFileSync(process.env.BENCH_ONE_CORE_JSON, `${JSON.stringify(line)}\n`);
+    }
     spliceOneCore(RESULTS, runs, `${root}npm run bench -- one-core`, process.env.BENCH_APP_ROOT);
     console.log(renderSection(oneCoreSection(runs, `${root}npm run bench -- one-core`)).join('\n'));
   }

@@ -29,9 +29,18 @@ export function pin(pid: number, cpus: string) {
  * Moving another user's processes needs root (or CAP_SYS_NICE): without it the run says so and goes on.
  */
 export function pinPostgres(cpus: string, warn: (msg: string) => void): () => void {
+  return pinService('postgres', 'PostgreSQL', cpus, warn);
+}
+
+/** Redis (cluster mode runs), pinned and restored as PostgreSQL is. */
+export function pinRedis(cpus: string, warn: (msg: string) => void): () => void {
+  return pinService('redis-server', 'Redis', cpus, warn);
+}
+
+function pinService(comm: string, label: string, cpus: string, warn: (msg: string) => void): () => void {
   const pinAll = (mask: string) => {
     let refused = 0;
-    for (const pid of pidsNamed('postgres')) {
+    for (const pid of pidsNamed(comm)) {
       try {
         pin(pid, mask);
       } catch {
@@ -41,6 +50,6 @@ export function pinPostgres(cpus: string, warn: (msg: string) => void): () => vo
     return refused;
   };
   const refused = pinAll(cpus);
-  if (refused) warn(`${refused} PostgreSQL processes could not be moved to CPU ${cpus} (root needed?)`);
+  if (refused) warn(`${refused} ${label} processes could not be moved to CPU ${cpus} (root needed?)`);
   return () => void pinAll(ALL_CPUS);
 }

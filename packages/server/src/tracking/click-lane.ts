@@ -4,9 +4,15 @@
 // `GET /api/links/go/{siteId}/{typeId}/{agentId}[?...]` that it can answer with a 302 at once; anything
 // else (a 404, a 503, odd paths, a click waiting for an id block) goes on to the Fastify route, which
 // runs the same Tracking.record and answers with the API's error envelope.
+//
+// The 302 is sent once the click is kept (tracking/click-keeper.ts: the tick's clicks journaled
+// together), so the lane answers a little later in the same turn of the event loop, or after Redis's
+// round trip in cluster mode. A click taken but not kept is answered 503 here, in the API's envelope.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../context';
+import { appErrorBody, unavailable } from '../http/errors';
 import { laneClientIp, rawHeader, readId } from '../http/lane';
+import type { ClickRecord } from './click-batch';
 import { runningTracking } from './runtime';
 
 export const CLICK_PREFIX = '/api/links/go/';
@@ -29,6 +35,29 @@ export function parseClickIds(url: string, out: number[]): boolean {
   return true;
 }
 
+const UNAVAILABLE_BODY = JSON.stringify(appErrorBody(unavailable()));
+const UNAVAILABLE_HEADERS = [
+  'content-type',
+  'application/json; charset=utf-8',
+  'cache-control',
+  'no-store',
+  'content-length',
+  String(Buffer.byteLength(UNAVAILABLE_BODY)),
+];
+
+/** The answer once the click is kept, or not. */
+function answer(res: ServerResponse, click: ClickRecord | null, location: string) {
+  if (res.destroyed) return; // the client went away meanwhile
+  if (!click) {
+    res.writeHead(503, UNAVAILABLE_HEADERS);
+    res.end(UNAVAILABLE_BODY);
+    return;
+  }
+  // The same headers the Fastify route sends; node adds Date and Connection, and writes it all at once.
+  res.writeHead(302, ['location', location, 'cache-control', 'no-store', 'content-length', '0']);
+  res.end();
+}
+
 /**
  * The lane for one app: answers true when it sent the redirect, false to leave the request to Fastify.
  * `trustProxy` is the app's TRUST_PROXY list; the client address is then read as Fastify reads it.
@@ -45,24 +74,24 @@ export function clickLane(
     if (!url.startsWith(CLICK_PREFIX) || req.method !== 'GET' || !parseClickIds(url, ids)) return false;
     const tracking = runningTracking(ctx);
     if (!tracking || tracking.closed) return false;
-    let click;
+    let taken;
     try {
-      click = tracking.recordNow({
-        siteId: ids[0],
-        typeId: ids[1],
-        agentId: ids[2],
-        ip: clientIp(req),
-        time: new Date(),
-        referer: rawHeader(req.rawHeaders, 'referer'),
-        userAgent: rawHeader(req.rawHeaders, 'user-agent'),
-      });
+      taken = tracking.recordNow(
+        {
+          siteId: ids[0],
+          typeId: ids[1],
+          agentId: ids[2],
+          ip: clientIp(req),
+          time: new Date(),
+          referer: rawHeader(req.rawHeaders, 'referer'),
+          userAgent: rawHeader(req.rawHeaders, 'user-agent'),
+        },
+        answer,
+        res,
+      );
     } catch {
       return false; // 503: nothing was recorded, and the Fastify route answers it in the API's envelope
     }
-    if (!click) return false;
-    // The same headers the Fastify route sends; node adds Date and Connection, and writes it all at once.
-    res.writeHead(302, ['location', click.location, 'cache-control', 'no-store', 'content-length', '0']);
-    res.end();
-    return true;
+    return !!taken;
   };
 }

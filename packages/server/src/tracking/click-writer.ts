@@ -22,6 +22,8 @@ export interface ClickWriterOptions {
   maxPending?: number;
   /** A failed background flush; the batch stays buffered and is retried one interval later. */
   onError?: (err: unknown) => void;
+  /** A batch committed: every click up to position `committed` (see `added`) is in the table. */
+  onCommit?: (committed: number) => void;
 }
 
 export class ClickWriter {
@@ -29,6 +31,10 @@ export class ClickWriter {
   // written. A postback may ask for a click before it reaches the table: holds() looks here.
   private batches: ClickBatch[] = [];
   private pending = 0;
+  // Clicks ever added and ever committed: batches commit in arrival order, so a click added as the
+  // n-th is in the table once `committed` reaches n (the click journals trim by it).
+  private addedCount = 0;
+  private committedCount = 0;
   // The batch being written takes no more clicks: what is sent is what is removed once committed.
   private writing: ClickBatch | null = null;
   private chain: Promise<void> = Promise.resolve();
@@ -55,10 +61,33 @@ export class ClickWriter {
 
   add(click: ClickRecord) {
     if (this.full) throw unavailable();
+    this.push(click);
+  }
+
+  /**
+   * Adds clicks already answered and kept in a journal: never refused, even past the bound (the click
+   * path checks `full` before it takes a click, so at most one tick's clicks go past it).
+   */
+  addKept(clicks: readonly ClickRecord[]) {
+    for (const click of clicks) this.push(click);
+  }
+
+  /** How many clicks were ever added: the position of the last one. */
+  get added(): number {
+    return this.addedCount;
+  }
+
+  /** How many of them are committed, a prefix in arrival order. */
+  get committed(): number {
+    return this.committedCount;
+  }
+
+  private push(click: ClickRecord) {
     let last = this.batches[this.batches.length - 1];
     if (!last || last.size >= this.maxBatch || last === this.writing) this.open((last = new ClickBatch()));
     last.add(click);
     this.pending++;
+    this.addedCount++;
     if (last.size >= this.maxBatch) this.flushInBackground();
   }
 
@@ -130,6 +159,8 @@ export class ClickWriter {
       }
       this.batches.shift();
       this.pending -= batch.size;
+      this.committedCount += batch.size;
+      this.opts.onCommit?.(this.committedCount);
     }
   }
 

@@ -26,7 +26,9 @@ interface GoParams {
 }
 
 const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
-  await startTracking(ctx, (msg, err) => app.log.error({ error: loggableError(err) }, msg));
+  await startTracking(ctx, (msg, err) =>
+    err === undefined ? app.log.warn(msg) : app.log.error({ error: loggableError(err) }, msg),
+  );
   // Runs after in-flight requests finished and before main.ts closes the database.
   app.addHook('onClose', async () => closeTracking(ctx));
 

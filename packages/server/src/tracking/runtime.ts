@@ -1,12 +1,20 @@
-// The click path of one process: cache, unique tracker, click ids and batch writer, started once per
-// database handle and shared by every app and script over it. No query runs per click.
+// The click path of one process: cache, unique tracker, click ids, the keeper that journals each tick's
+// clicks before they are answered, and the batch writer; started once per database handle and shared by
+// every app and script over it. No query runs per click. A start first stores what a killed process left
+// in the journals (its own on disk; in cluster mode the Redis stream of any node whose heartbeat is gone).
+import os from 'node:os';
+import path from 'node:path';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { subscribeChanges } from '../common/changes';
 import { loggableError } from '../common/loggable-error';
 import { TrackingCache } from './cache';
+import type { ClickRecord } from './click-batch';
 import { ClickIdBlocks } from './click-ids';
+import { ClickKeeper, type Kept } from './click-keeper';
 import { ClickWriter } from './click-writer';
+import { FileJournal, JOURNAL_DIR, replayFileJournal } from './file-journal';
+import { StreamJournal } from './stream-journal';
 import { unavailable } from '../http/errors';
 import { loadUniqueKeys } from './sql';
 import { easternDayBounds, MAX_KEYS_PER_DAY, UniqueTracker } from './uniques';
@@ -32,8 +40,9 @@ export interface ClickResult {
   location: string;
 }
 
-type TrackingCtx = Pick<AppContext, 'db' | 'dbKind' | 'config'>;
-type Log = (msg: string, err: unknown) => void;
+type TrackingCtx = Pick<AppContext, 'db' | 'dbKind' | 'config' | 'redis'>;
+/** An error, or a notice (no `err`): a journal replayed, Redis away or back. */
+type Log = (msg: string, err?: unknown) => void;
 
 const clip = (s: string | null | undefined) => (s ? s.slice(0, MAX_TEXT) : null);
 
@@ -42,6 +51,9 @@ export class Tracking {
   readonly uniques = new UniqueTracker();
   readonly ids: ClickIdBlocks;
   readonly writer: ClickWriter;
+  readonly keeper: ClickKeeper;
+  private readonly file: FileJournal;
+  private readonly stream: StreamJournal | undefined;
   private readonly timer: NodeJS.Timeout;
   private unsubscribe: () => Promise<void> = async () => undefined;
   private closing = false;
@@ -54,31 +66,55 @@ export class Tracking {
     this.ids = new ClickIdBlocks(ctx.db);
     this.writer = new ClickWriter(ctx.db, {
       onError: (err) => log('click batch not written yet, retrying', err),
+      onCommit: (committed) => this.keeper.trim(committed),
     });
+    this.file = new FileJournal(path.join(ctx.config.dataDir, JOURNAL_DIR));
+    this.stream = ctx.redis ? new StreamJournal(ctx.redis, ctx.db, log) : undefined;
+    this.keeper = new ClickKeeper(this.writer, this.file, this.stream, log);
     this.timer = setInterval(() => this.refreshInBackground(), FULL_REFRESH_MS);
     this.timer.unref();
   }
 
   async start() {
     this.unsubscribe = subscribeChanges(this.ctx, 'tracking', () => this.cache.refresh());
+    // Before the unique keys are loaded: a replayed unique click counts for today.
+    const replayed = await replayFileJournal(this.ctx.db, this.file.dir, this.log);
+    if (replayed)
+      this.log(
+        `stored the local click journal left by a stopped process: ${replayed} clicks read, each kept once`,
+      );
+    if (this.stream) {
+      const { dataDir, port } = this.ctx.config;
+      await this.stream.start(path.join(dataDir, JOURNAL_DIR, `${os.hostname()}~${port}.node`));
+      await this.stream.takeOverDead();
+    }
     await Promise.all([this.cache.refresh(), this.ids.prefetch(), this.preloadUniques(Date.now())]);
   }
 
   /** Records a click when site, type and agent are clickable; null (nothing recorded) otherwise. */
   async record(c: ClickInput): Promise<ClickResult | null> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const now = this.recordNow(c);
-      if (now !== undefined) return now;
+      let settle!: (click: ClickResult | null) => void;
+      const kept = new Promise<ClickResult | null>((resolve) => (settle = resolve));
+      const now = this.recordNow(c, resolveKept, settle);
+      if (now === null) return null;
+      if (now) {
+        const click = await kept;
+        if (!click) throw unavailable();
+        return click;
+      }
       await this.ids.prefetch(); // the block ran out: wait for the next one
     }
     throw new Error('No click id could be allocated');
   }
 
   /**
-   * record() without waiting: the click, null when it is not clickable, or undefined when no click id is
-   * at hand (record() waits for a block). Throws 503, having changed nothing, when clicks cannot be kept.
+   * record() without waiting for the click to be kept: true once it is taken, and `done(arg, click,
+   * location)` runs once it is journaled (click null: it could not be, answer 503); null when it is not
+   * clickable; undefined when no click id is at hand (record() waits for a block). Throws 503, having
+   * changed nothing, when clicks cannot be kept.
    */
-  recordNow(c: ClickInput): ClickResult | null | undefined {
+  recordNow<T>(c: ClickInput, done: Kept<T>, arg: T): true | null | undefined {
     if (this.closed || this.writer.full) throw unavailable();
     const type = this.cache.clickType(c.siteId, c.typeId);
     const agent = type && this.cache.clickAgent(c.agentId, c.siteId);
@@ -87,7 +123,7 @@ export class Tracking {
     if (id === undefined) return undefined;
     const isUnique =
       !this.cache.isBlackListed(c.ip) && this.uniques.firstInDay(c.typeId, c.agentId, c.ip, c.time.getTime());
-    this.writer.add({
+    const click = {
       id,
       time: c.time,
       siteId: c.siteId,
@@ -98,8 +134,15 @@ export class Tracking {
       isUnique,
       referer: clip(c.referer),
       userAgent: clip(c.userAgent),
-    });
-    return { clickId: id, isUnique, location: type.prefix + id + type.fragment };
+    };
+    this.keeper.keep(click, type.prefix + id + type.fragment, done, arg);
+    return true;
+  }
+
+  /** Keeps every click taken so far and writes it to the table; resolves once committed. */
+  async flush(): Promise<void> {
+    await this.keeper.drain();
+    await this.writer.flush();
   }
 
   /** True once close() began: later clicks are refused (503), never buffered past the last flush. */
@@ -107,11 +150,25 @@ export class Tracking {
     return this.closing;
   }
 
+  /**
+   * Refuses new clicks, keeps and writes the ones taken, then removes the journals. A write that still
+   * fails leaves them for the next start (or, in cluster mode, another node) to store.
+   */
   async close() {
     this.closing = true;
     clearInterval(this.timer);
     await this.unsubscribe();
-    await this.writer.close();
+    await this.keeper.drain();
+    try {
+      await this.writer.close();
+    } catch (err) {
+      this.file.close(false);
+      await this.stream?.close(false);
+      throw err;
+    }
+    this.file.close(true);
+    // Everything is committed: a stream left behind (Redis away) is only stored again, each click once.
+    await this.stream?.close(true).catch((err) => this.log('click journal not removed from Redis', err));
   }
 
   // Today's keys from the table, so a restart does not count a second unique click of the same day.
@@ -129,9 +186,16 @@ export class Tracking {
   }
 }
 
+const resolveKept = (
+  settle: (click: ClickResult | null) => void,
+  click: ClickRecord | null,
+  location: string,
+) => settle(click && { clickId: click.id, isUnique: click.isUnique, location });
+
 const starting = new WeakMap<Db, Promise<Tracking>>();
 const running = new WeakMap<Db, Tracking>();
-const consoleLog: Log = (msg, err) => console.error(`${msg}:`, loggableError(err));
+const consoleLog: Log = (msg, err) =>
+  err === undefined ? console.warn(msg) : console.error(`${msg}:`, loggableError(err));
 
 /** Starts (once per database handle) and returns the click path of this process. */
 export function startTracking(ctx: TrackingCtx, log: Log = consoleLog): Promise<Tracking> {

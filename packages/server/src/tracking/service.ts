@@ -6,7 +6,11 @@ import { notFound } from '../http/errors';
 import { assertAgent } from '../http/tenant';
 import { FLUSH_INTERVAL_MS } from './click-writer';
 import { runningTracking, startTracking, type ClickInput, type ClickResult } from './runtime';
-import { findActiveTypes, findAgentSiteName, findLinkAgent } from './sql';
+import { clickIdIssued, clickStored, findActiveTypes, findAgentSiteName, findLinkAgent } from './sql';
+
+/** Cluster mode: how long a postback waits for a click another node may still hold, and how often it looks. */
+export const CLUSTER_CLICK_WAIT_MS = 1000;
+const CLUSTER_CLICK_POLL_MS = 100;
 
 /**
  * Top-level names reserved so they never resolve on the internet (RFC 6761): a preferred domain under
@@ -57,13 +61,16 @@ export async function recordClick(ctx: AppContext, click: ClickInput): Promise<C
 
 /** Writes every click this process still buffers; resolves once committed. */
 export async function flushClicks(ctx: Pick<AppContext, 'db'>): Promise<void> {
-  await runningTracking(ctx)?.writer.flush();
+  await runningTracking(ctx)?.flush();
 }
 
 /**
  * After a sale found no stored click: true when the click may have just reached the table, so the
  * caller looks again. A click in this process's buffer is flushed first; on PostgreSQL another process
- * may hold it for one flush interval, so that is waited out once.
+ * may hold it for one flush interval, so that is waited out once. In cluster mode another node may hold
+ * it for a batch interval and its commit, or a little longer under load: a click id the sequence has
+ * handed out is looked for until it is stored, for up to CLUSTER_CLICK_WAIT_MS; an id it never handed
+ * out costs one query and no wait.
  */
 export async function clickMayHaveLanded(ctx: AppContext, clickId: number): Promise<boolean> {
   if (runningTracking(ctx)?.writer.holds(clickId)) {
@@ -71,6 +78,16 @@ export async function clickMayHaveLanded(ctx: AppContext, clickId: number): Prom
     return true;
   }
   if (ctx.dbKind !== 'postgres') return false;
-  await new Promise((r) => setTimeout(r, FLUSH_INTERVAL_MS * 2 + 50));
-  return true;
+  if (!ctx.redis) {
+    await sleep(FLUSH_INTERVAL_MS * 2 + 50);
+    return true;
+  }
+  if (!(await clickIdIssued(ctx.db, clickId))) return false;
+  for (const deadline = Date.now() + CLUSTER_CLICK_WAIT_MS; Date.now() < deadline;) {
+    await sleep(CLUSTER_CLICK_POLL_MS);
+    if (await clickStored(ctx.db, clickId)) return true;
+  }
+  return false;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

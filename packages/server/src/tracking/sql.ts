@@ -152,6 +152,25 @@ export async function insertClicks(db: Queryable, batch: ClickBatch): Promise<vo
   await queryPrepared(db, INSERT_CLICKS_ONCE, columns);
 }
 
+/** A batch read back from a click journal, likely stored in part already: the idempotent path at once. */
+export async function insertClicksOnce(db: Queryable, batch: ClickBatch): Promise<void> {
+  await queryPrepared(db, INSERT_CLICKS_ONCE, batch.columns());
+}
+
+/** True when the click id has been handed out by the sequence (to any node), stored or not yet. */
+export async function clickIdIssued(db: Queryable, id: number): Promise<boolean> {
+  const row = await queryOne<{ last: string }>(
+    db,
+    sql`select (case when is_called then last_value else last_value - 1 end)::text as last from click_id_seq`,
+  );
+  return id <= Number(row?.last ?? 0);
+}
+
+/** True when the click is in the table. */
+export async function clickStored(db: Queryable, id: number): Promise<boolean> {
+  return !!(await queryOne(db, sql`select 1 as found from clicks where id = ${id}`));
+}
+
 export interface LinkTarget {
   agent_id: number;
   office_id: number;
