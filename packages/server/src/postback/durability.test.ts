@@ -306,7 +306,7 @@ describe('durability', () => {
     async () => {
       if (!server.running) await server.start();
       const { answered, exitCode } = await clickUntilSigterm();
-      expect(exitCode).toBe(0);
+      expect(exitCode, `server output:\n${server.output}`).toBe(0);
       expect(answered.length).toBeGreaterThan(1000);
       await withData((db) => checkClicks(db, answered));
       const rebuild = runRebuildCli();
