@@ -3,6 +3,7 @@
 // sign-in steps with a 503 and still takes postbacks. Runs with TEST_REDIS_URL and TEST_DATABASE_URL.
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { Command } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CURRENT_PASSWORD_TRIES, ErrorCode, POSTBACK_RATE_PER_MINUTE } from '@salesdesk/contract';
 import { isThrottled, MAX_FAILURES_PER_PAIR } from '../../auth/attempts';
@@ -198,7 +199,9 @@ describe.skipIf(!clusterTestsOn)('cluster mode: two nodes, one Redis', () => {
     const commands = async (token: string) => {
       sent.mockClear();
       await viaLane(b, postbackPath(p.site.id, { token, clickId: 1, event: 'sale', txId: token }), freshIp());
-      return sent.mock.calls.map(([c]) => c.name.replace('evalsha', 'eval')); // eval the first time
+      // The click journal's own timers (heartbeat, the scan for dead nodes' streams) may run meanwhile.
+      const journal = (c: Command) => c.args.some((a) => String(a).includes('clicks:'));
+      return sent.mock.calls.filter(([c]) => !journal(c)).map(([c]) => c.name.replace('evalsha', 'eval')); // eval the first time
     };
     try {
       expect(await commands(p.site.postbackToken)).toEqual(['eval']);
