@@ -76,7 +76,8 @@ export function clickLane(
 
   return (req, res) => {
     const url = req.url ?? '';
-    if (host.closing || !url.startsWith(CLICK_PREFIX) || req.method !== 'GET' || !parseClickIds(url, ids)) return false;
+    if (host.closing || !url.startsWith(CLICK_PREFIX) || req.method !== 'GET' || !parseClickIds(url, ids))
+      return false;
     const tracking = runningTracking(ctx);
     if (!tracking || tracking.closed) return false;
     let taken;
