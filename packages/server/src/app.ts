@@ -52,7 +52,7 @@ export async function buildApp(
     // The click redirect's and the postback's lanes answer before Fastify sees the request
     // (tracking/click-lane.ts, postback/lane.ts); what they leave goes on to Fastify.
     serverFactory: (handler) => {
-      const click = clickLane(ctx, trustProxy);
+      const click = clickLane(ctx, trustProxy, lanes);
       const postback = postbackLane(ctx, trustProxy, lanes);
       const server = http.createServer((req, res) => {
         if (!click(req, res) && !postback(req, res)) handler(req, res);

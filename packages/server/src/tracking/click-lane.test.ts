@@ -8,7 +8,7 @@ import { blackListIps } from '../db/schema';
 import { buildClickPath } from '../test/factories';
 import { call, testEnvWith, type TestEnv } from '../test/harness';
 import { parseClickIds } from './click-lane';
-import { closeTracking, runningTracking } from './runtime';
+import { closeTracking, runningTracking, startTracking } from './runtime';
 import { flushClicks } from './service';
 
 describe('parseClickIds', () => {
@@ -176,5 +176,40 @@ describe('the click lane over HTTP', () => {
     expect(await res.json()).toMatchObject({ code: 'UNAVAILABLE' });
     expect(await clicksOf(p.agent.id)).toHaveLength(0);
     await closeTracking(env.ctx);
+  });
+  it('hands clicks to Fastify once its app closes: a keep-alive client gets 503 and cannot hold it open', async () => {
+    const own = await testEnvWith({});
+    const ownBase = await listen(own.app);
+    const p = await buildClickPath(env.ctx);
+    await startTracking(env.ctx); // the test before closed it
+    const url = `${ownBase}/api/links/go/${p.site.id}/${p.type.id}/${p.agent.id}`;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status?: number; connection?: string }>((resolve, reject) =>
+        http
+          .get(url, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection }));
+          })
+          .on('error', reject),
+      );
+    expect((await get()).status).toBe(302);
+    // The app starts closing while a click is taken and its answer not yet sent: the connection is busy
+    // when the server closes the idle ones.
+    const keeper = runningTracking(env.ctx)!.keeper;
+    const keep = keeper.keep.bind(keeper);
+    let closed: Promise<void> | undefined;
+    keeper.keep = ((...args: Parameters<typeof keep>) => {
+      closed ??= own.app.close();
+      return keep(...args);
+    }) as typeof keeper.keep;
+    try {
+      expect((await get()).status).toBe(302);
+      expect(await get()).toEqual({ status: 503, connection: 'close' });
+      await closed;
+    } finally {
+      delete (keeper as { keep?: unknown }).keep;
+      agent.destroy();
+    }
   });
 });

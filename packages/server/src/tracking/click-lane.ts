@@ -8,10 +8,13 @@
 // The 302 is sent once the click is kept (tracking/click-keeper.ts: the tick's clicks journaled
 // together), so the lane answers a little later in the same turn of the event loop, or after Redis's
 // round trip in cluster mode. A click taken but not kept is answered 503 here, in the API's envelope.
+// Once the app is closing, every click goes to Fastify, which answers 503 and closes the connection: an
+// answer sent later in the tick would otherwise find the connection busy when the server closes the idle
+// ones, and a client on it would go on clicking through the lane, holding the server open.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../context';
 import { appErrorBody, unavailable } from '../http/errors';
-import { laneClientIp, rawHeader, readId } from '../http/lane';
+import { laneClientIp, rawHeader, readId, type LaneHost } from '../http/lane';
 import type { ClickRecord } from './click-batch';
 import { runningTracking } from './runtime';
 
@@ -59,19 +62,22 @@ function answer(res: ServerResponse, click: ClickRecord | null, location: string
 }
 
 /**
- * The lane for one app: answers true when it sent the redirect, false to leave the request to Fastify.
- * `trustProxy` is the app's TRUST_PROXY list; the client address is then read as Fastify reads it.
+ * The lane for one app: answers true when it took the click (its answer follows), false to leave the
+ * request to Fastify. `trustProxy` is the app's TRUST_PROXY list; the client address is then read as
+ * Fastify reads it. `host.closing` hands every request to Fastify.
  */
 export function clickLane(
   ctx: Pick<AppContext, 'db'>,
   trustProxy: string[] | false,
+  host: LaneHost,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientIp = laneClientIp(trustProxy);
   const ids = [0, 0, 0];
 
   return (req, res) => {
     const url = req.url ?? '';
-    if (!url.startsWith(CLICK_PREFIX) || req.method !== 'GET' || !parseClickIds(url, ids)) return false;
+    if (host.closing || !url.startsWith(CLICK_PREFIX) || req.method !== 'GET' || !parseClickIds(url, ids))
+      return false;
     const tracking = runningTracking(ctx);
     if (!tracking || tracking.closed) return false;
     let taken;
