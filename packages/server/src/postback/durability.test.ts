@@ -3,11 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZPostbackLogSearch } from '@salesdesk/contract';
 import { REPO_ROOT } from '../config';
+import { checkAcceptedLogged, checkSales, checkTotals } from '../test/cluster-checks';
 import { queryOne, queryRows, sql, type Db } from '../db/client';
-import { countRollupMismatches } from '../rollups/rebuild';
-import { searchPostbackLogs } from '../postback-logs/sql';
 import {
   freePort,
   getUntil,
@@ -124,52 +122,6 @@ async function streamWithKills(ops: Op[], deadline: number): Promise<Map<string,
   return acked;
 }
 
-const cents = (s: string) => BigInt(s.replace('.', ''));
-
-/** Every acknowledged sale exactly once at its type's rate; totals and stats_daily agree to the cent. */
-async function checkSales(db: Db, acked: Map<string, number>) {
-  const sales = await queryRows<{
-    id: string;
-    tx_id: string;
-    earning: string;
-    payout: string;
-    rate: string;
-    rate_payout: string;
-  }>(
-    db,
-    sql`select s.id::text, s.tx_id, s.earning::text, s.payout::text,
-               (case when s.event_type = 0 then t.earning else t.bonus_earning end)::text as rate,
-               (case when s.event_type = 0 then t.payout else t.bonus_payout end)::text as rate_payout
-        from sales s join link_types t on t.id = s.type_id where s.event_type in (0, 1)`,
-  );
-  expect(sales.map((s) => s.tx_id).sort()).toEqual([...acked.keys()].sort());
-  for (const s of sales) expect([s.earning, s.payout]).toEqual([s.rate, s.rate_payout]);
-  for (const s of sales) expect(Number(s.id)).toBe(acked.get(s.tx_id));
-  expect(cents((await checkTotals(db)).earning)).toBe(sales.reduce((sum, s) => sum + cents(s.rate), 0n));
-}
-
-/** Money totals of the raw rows equal stats_daily's (net of reversals), and every row's rollup agrees. */
-async function checkTotals(db: Db) {
-  const t = await queryOne<Record<string, string>>(
-    db,
-    sql`select (select sum(earning)::text from sales) as earning, (select sum(payout)::text from sales) as payout,
-               (select count(*)::text from sales where event_type in (0, 1)) as n,
-               (select count(*)::text from sales where event_type in (3, 4)) as reversals,
-               (select sum(earn + bonus_earn)::text from stats_daily) as earn,
-               (select sum(payout + bonus_payout)::text from stats_daily) as stats_payout,
-               (select sum(sales + bonus_sales)::text from stats_daily) as stats_n,
-               (select sum(reversals)::text from stats_daily) as stats_reversals`,
-  );
-  expect([t!.earn, t!.stats_payout, t!.stats_n, t!.stats_reversals]).toEqual([
-    t!.earning,
-    t!.payout,
-    t!.n,
-    t!.reversals,
-  ]);
-  expect(await countRollupMismatches(db)).toBe(0);
-  return t!;
-}
-
 /**
  * Every acknowledged reversal stored once: one reversal row per reversed sale, of the kind sent, with the
  * sale's money negated, the id acknowledged, and no reversal of a sale that was not reversed.
@@ -188,22 +140,6 @@ async function checkReversals(db: Db, ops: Op[], acked: Map<string, number>) {
     expect(Number(r.id)).toBe(acked.get(r.tx_id));
   }
   await checkTotals(db);
-}
-
-/**
- * Every stored sale and reversal is its postback's one ACCEPTED entry in the postback log: the client
- * address went in with the row, in its statement, and postback_logs holds no second copy.
- */
-async function checkAcceptedLogged(db: Db) {
-  const rows = await queryOne<{ sales: number; without: number; copies: number }>(
-    db,
-    sql`select count(*)::int as sales, (count(*) filter (where postback_ip is null))::int as without,
-               (select count(*)::int from postback_logs where result = 'ACCEPTED') as copies
-        from sales`,
-  );
-  expect([rows?.without, rows?.copies]).toEqual([0, 0]);
-  const log = await searchPostbackLogs(db, ZPostbackLogSearch.parse({ result: 'ACCEPTED', pageSize: 1 }));
-  expect(log.total).toBe(rows?.sales);
 }
 
 /** 16 keep-alive loops clicking until the server stops answering 302; SIGTERM once 3,000 were answered. */

@@ -1,6 +1,6 @@
-// The durability checks of postback/durability.test.ts, for a stream sent through the load balancer to
-// several nodes: every acknowledged postback stored once, every click answered 302 stored once, and the
-// rollups equal to the raw rows. (Copied rather than shared while the single-node test changes elsewhere.)
+// The checks of the kill tests, one node (postback/durability.test.ts) or several behind the load balancer
+// (cluster/kill.test.ts): every acknowledged postback stored once, every click answered 302 stored once,
+// and the rollups equal to the raw rows.
 import { expect } from 'vitest';
 import { ZPostbackLogSearch } from '@salesdesk/contract';
 import { queryOne, queryRows, sql, type Db } from '../db/client';
@@ -54,17 +54,24 @@ export async function checkSales(db: Db, acked: Map<string, number>) {
   expect(cents((await checkTotals(db)).earning)).toBe(sales.reduce((sum, s) => sum + cents(s.rate), 0n));
 }
 
-/** Money totals of the raw rows equal stats_daily's, and every row's rollup agrees. */
+/** Money totals of the raw rows equal stats_daily's (net of reversals), and every row's rollup agrees. */
 export async function checkTotals(db: Db) {
   const t = await queryOne<Record<string, string>>(
     db,
     sql`select (select sum(earning)::text from sales) as earning, (select sum(payout)::text from sales) as payout,
                (select count(*)::text from sales where event_type in (0, 1)) as n,
+               (select count(*)::text from sales where event_type in (3, 4)) as reversals,
                (select sum(earn + bonus_earn)::text from stats_daily) as earn,
                (select sum(payout + bonus_payout)::text from stats_daily) as stats_payout,
-               (select sum(sales + bonus_sales)::text from stats_daily) as stats_n`,
+               (select sum(sales + bonus_sales)::text from stats_daily) as stats_n,
+               (select sum(reversals)::text from stats_daily) as stats_reversals`,
   );
-  expect([t!.earn, t!.stats_payout, t!.stats_n]).toEqual([t!.earning, t!.payout, t!.n]);
+  expect([t!.earn, t!.stats_payout, t!.stats_n, t!.stats_reversals]).toEqual([
+    t!.earning,
+    t!.payout,
+    t!.n,
+    t!.reversals,
+  ]);
   expect(await countRollupMismatches(db)).toBe(0);
   return t!;
 }

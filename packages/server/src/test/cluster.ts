@@ -46,9 +46,9 @@ export async function clusterNode(prefix: string, env: Record<string, string> = 
 /** A client without a prefix, to look at raw keys. */
 export const rawRedis = () => new Redis(process.env.TEST_REDIS_URL ?? '', { lazyConnect: true });
 
-/** Deletes every key under `prefix` (never FLUSHDB: the Redis is shared). */
-export async function dropRedisKeys(prefix: string) {
-  const redis = rawRedis();
+/** Deletes every key under `prefix` (never FLUSHDB: the Redis is shared); TEST_REDIS_URL's by default. */
+export async function dropRedisKeys(prefix: string, url = process.env.TEST_REDIS_URL ?? '') {
+  const redis = new Redis(url, { lazyConnect: true });
   try {
     let cursor = '0';
     do {

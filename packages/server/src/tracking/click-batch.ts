@@ -21,7 +21,7 @@ export interface ClickRecord {
 const RULE_SINCE_MS = Date.UTC(2007, 0, 1);
 
 /** The Eastern day of an instant, remembered for the day's span: a batch rarely spans two days. */
-class EasternDays {
+export class EasternDays {
   private start = 0;
   private end = 0;
   private day = '';

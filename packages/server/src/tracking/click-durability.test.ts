@@ -19,6 +19,7 @@ import {
   type Store,
 } from '../test/durability-fixtures';
 import { JOURNAL_DIR } from './file-journal';
+import { dropRedisKeys } from '../test/cluster';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -136,7 +137,7 @@ describe('answered clicks through kill -9', () => {
     'cluster mode: another node takes the dead node’s stream over, and uniqueness holds across nodes',
     async () => {
       const prefix = `test:clickdur:${process.pid}:${Date.now()}:`;
-      cleanups.push(() => deleteKeys(redisUrl!, prefix));
+      cleanups.push(() => dropRedisKeys(prefix, redisUrl!));
       const store = await postgresStore(pgUrl!, `${dbName(pgUrl!)}_clickdur_cluster`);
       const dirB = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-dur-b-'));
       cleanups.push(() => {
@@ -210,16 +211,3 @@ describe('answered clicks through kill -9', () => {
 });
 
 const dbName = (url: string) => new URL(url).pathname.slice(1) || 'salesdesk';
-
-async function deleteKeys(url: string, prefix: string) {
-  const redis = new Redis(url);
-  try {
-    for (let cursor = '0'; ;) {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      if ((cursor = next) === '0') break;
-    }
-  } finally {
-    redis.disconnect();
-  }
-}

@@ -6,13 +6,11 @@
 // Cluster mode with Redis away (refused at once, or no answer within REDIS_TIMEOUT_MS): the click still
 // redirects. Its tick is journaled on this node's disk instead, and its uniqueness is what this node
 // alone decided (a click of an address first seen here counts unique even if another node had it too).
-import { easternDay } from '@salesdesk/contract';
-import type { ClickRecord } from './click-batch';
+import { EasternDays, type ClickRecord } from './click-batch';
 import type { ClickWriter } from './click-writer';
 import type { FileJournal } from './file-journal';
 import { encodeClicks } from './journal-format';
 import { streamKeys, type StreamJournal } from './stream-journal';
-import { easternDayBounds } from './uniques';
 
 /** Redis answers a tick in well under a millisecond; past this, the tick is kept on disk instead. */
 export const REDIS_TIMEOUT_MS = 500;
@@ -34,21 +32,6 @@ class Tick {
   settled = false;
 }
 
-/** The Eastern day of an instant, remembered for the day's span. */
-class DayNames {
-  private start = 0;
-  private end = 0;
-  private day = '';
-
-  of(ms: number): string {
-    if (ms < this.start || ms >= this.end) {
-      this.day = easternDay(new Date(ms));
-      ({ start: this.start, end: this.end } = easternDayBounds(ms));
-    }
-    return this.day;
-  }
-}
-
 export class ClickKeeper {
   private tick = new Tick();
   private scheduled = false;
@@ -57,7 +40,7 @@ export class ClickKeeper {
   private watchdog: NodeJS.Timeout | null = null;
   private idle: Array<() => void> = [];
   private redisDown = false;
-  private readonly days = new DayNames();
+  private readonly days = new EasternDays();
 
   constructor(
     private readonly writer: ClickWriter,
