@@ -1,7 +1,12 @@
 // Where a sign-in comes from: the client's address and its browser, as the sessions list shows them.
 import type { FastifyRequest } from 'fastify';
 import { clientIp } from '../http/client-ip';
-import type { ClientInfo } from './sessions';
+
+/** Where a sign-in comes from, as the sessions list shows it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
 
 const USER_AGENT_MAX = 512;
 

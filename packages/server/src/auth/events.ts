@@ -9,7 +9,7 @@ import { queryOne, type Queryable } from '../db/client';
 import { recordAuthEvent } from '../common/audit';
 import { AppError } from '../http/errors';
 import type { Principal } from '../http/auth';
-import type { ClientInfo } from './sessions';
+import type { ClientInfo } from './client-info';
 
 export const SIGN_IN = 'POST /api/auth/login';
 export const REMOTE_SIGN_IN = 'POST /api/auth/login-remote';

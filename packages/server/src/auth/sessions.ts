@@ -6,15 +6,12 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { signSession, type Principal } from '../http/auth';
 import { notFound } from '../http/errors';
+import type { ClientInfo } from './client-info';
 import { signedIn } from './events';
 import { endAllBut, endOne, findLiveSessions, insertSession } from './sessions-sql';
 import { findAccountRole } from './two-factor-sql';
 
-/** Where a sign-in comes from, as the sessions list shows it. */
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
+export type { ClientInfo } from './client-info';
 
 /**
  * Opens a session for a principal that may sign in; the token names the session row. The sign-in's
