@@ -186,7 +186,12 @@ describe('answered clicks through kill -9', () => {
       } finally {
         await db.close();
       }
-      expect(b.output).toMatch(/stored the click journal of stopped node/);
+      // The log line follows the last batch's commit and the stream's removal, so it may come a moment later.
+      await until(
+        () => /stored the click journal of stopped node/.test(b.output),
+        10_000,
+        'the takeover’s log line',
+      );
       expect(await b.stop('SIGTERM')).toBe(0);
 
       await withData(store, async (data) => {
