@@ -9,6 +9,7 @@ import { maintainPartitionsAtStart } from './jobs/partition-maintenance';
 import { startJobs } from './jobs/start';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
+import { serveBackups } from './backup/backup-socket';
 
 const config = loadConfig();
 const { ctx, database } = await createContext(config);
@@ -23,6 +24,11 @@ const app = await buildApp(ctx, { logger: true });
 const logJob = (msg: string) => app.log.info(msg);
 await maintainPartitionsAtStart(ctx.db, logJob);
 const stopJobs = startJobs(ctx, logJob);
+// The embedded store lives in this process: `npm run backup` asks it over a socket in DATA_DIR.
+const stopBackups =
+  database.kind === 'pglite'
+    ? await serveBackups((ctx.db as unknown as { $client: Parameters<typeof serveBackups>[0] }).$client, config.dataDir)
+    : async () => undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -32,6 +38,7 @@ async function shutdown(signal: string) {
   try {
     // A job's run in progress ends after its current batch, before the database closes.
     await Promise.all(stopJobs.map((stop) => stop()));
+    await stopBackups();
     await app.close(); // stops accepting, waits for in-flight requests and onClose hooks
     await database.close();
     process.exit(0);
