@@ -1,7 +1,8 @@
 // Loads an embedded-store backup into a database migrated to the file's level, in one transaction: the
 // same partitions, every table's rows by COPY in batches (in the file's order, which follows the foreign
-// keys), the sequences, then each table's count checked against the file's trailer. Audit triggers do not
-// fire: their WHEN clause is false outside an audited write.
+// keys), the sequences, then each table's count checked against the file's trailer. The tables' own
+// triggers are off while loading (as pg_restore creates them after the data): a row comes back as it was
+// (sales' pay period is not recomputed, no audit row is written); foreign keys are still checked.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGliteInterface } from '@electric-sql/pglite';
@@ -61,6 +62,10 @@ export async function loadEmbedded(tx: LoadTx, file: string, header: Header, pro
   // The migrations wrote their own rows (drizzle's list, defaults): the file's replace them.
   await tx.run(`truncate ${tables.map((t) => t.qualified).join(', ')} cascade`);
   await samePartitions(tx.run, header);
+  const triggered = await tx.run<{ name: string }>(
+    `select distinct tgrelid::regclass::text as name from pg_trigger where not tgisinternal`,
+  );
+  for (const t of triggered) await tx.run(`alter table ${t.name} disable trigger user`);
   const known = new Map((await listTables(tx.run)).map((t) => [t.name, t]));
   let current: TableHeader | undefined;
   let batch: string[] = [];
@@ -86,6 +91,9 @@ export async function loadEmbedded(tx: LoadTx, file: string, header: Header, pro
     const [row] = await tx.run<{ n: number }>(`select count(*)::int as n from ${qualify(name)}`);
     if (row.n !== n) throw new BadBackupError(`table ${name}: ${row.n} rows loaded where the file holds ${n}`);
   }
+  // Deferred foreign keys are checked now: a table with pending checks cannot be altered.
+  await tx.run('set constraints all immediate');
+  for (const t of triggered) await tx.run(`alter table ${t.name} enable trigger user`);
   for (const s of header.sequences)
     await tx.run(`select setval(${quoteLiteral(s.name)}, ${s.value}, ${s.called})`);
 }
