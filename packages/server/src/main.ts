@@ -27,7 +27,11 @@ const stopJobs = startJobs(ctx, logJob);
 // The embedded store lives in this process: `npm run backup` asks it over a socket in DATA_DIR.
 const stopBackups =
   database.kind === 'pglite'
-    ? await serveBackups((ctx.db as unknown as { $client: Parameters<typeof serveBackups>[0] }).$client, config.dataDir)
+    ? await serveBackups(
+        (ctx.db as unknown as { $client: Parameters<typeof serveBackups>[0] }).$client,
+        config.dataDir,
+        !config.production,
+      )
     : async () => undefined;
 
 let closing = false;

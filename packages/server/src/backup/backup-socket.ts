@@ -6,7 +6,8 @@ import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { PGliteInterface } from '@electric-sql/pglite';
-import { dumpPglite, type DumpOptions } from './pglite-dump';
+import { tableDigests } from './digest';
+import { dumpPglite } from './pglite-dump';
 import type { Progress } from './progress';
 
 export const socketPath = (dataDir: string) => path.join(dataDir, 'backup.sock');
@@ -17,7 +18,8 @@ type Message = { progress: string } | { done: number } | { error: string };
 export async function serveBackups(
   pglite: PGliteInterface,
   dataDir: string,
-  testHook?: DumpOptions['inSnapshot'],
+  /** Tests only: a request may name a file for the digest of every table inside the backup's snapshot. */
+  allowDigest = false,
 ): Promise<() => Promise<void>> {
   const where = socketPath(dataDir);
   fs.rmSync(where, { force: true }); // left by a server that was killed
@@ -29,13 +31,16 @@ export async function serveBackups(
       lines.close();
       void (async () => {
         try {
-          const { file } = JSON.parse(line) as { file: string };
+          const { file, digestFile } = JSON.parse(line) as { file: string; digestFile?: string };
           if (busy) throw new Error('a backup is already running');
           busy = true;
           try {
             const { bytes } = await dumpPglite(pglite, file, {
               progress: (p) => send({ progress: p }),
-              inSnapshot: testHook,
+              inSnapshot:
+                allowDigest && digestFile
+                  ? async (run) => fs.writeFileSync(digestFile, JSON.stringify(await tableDigests(run)))
+                  : undefined,
             });
             send({ done: bytes });
           } finally {
@@ -83,10 +88,11 @@ export async function requestBackup(
   dataDir: string,
   file: string,
   progress: Progress,
+  digestFile?: string,
 ): Promise<{ bytes: number } | undefined> {
   const socket = await connect(dataDir);
   if (!socket) return undefined;
-  socket.write(`${JSON.stringify({ file })}\n`);
+  socket.write(`${JSON.stringify({ file, digestFile })}\n`);
   for await (const line of readline.createInterface({ input: socket })) {
     const m = JSON.parse(line) as Message;
     if ('progress' in m) progress(m.progress);

@@ -1,10 +1,11 @@
 // Backup tests' stores and comparisons: a fresh embedded data directory or PostgreSQL database to restore
 // into, and every table of a database (every schema that is not a system one, each partition, drizzle's
-// migrations) as a row count and a digest of its rows in primary-key order.
+// migrations) as a row count and a digest of its rows in primary-key order (backup/digest.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listTables, quoteIdent, type RunSql } from '../backup/catalog';
+import type { RunSql } from '../backup/catalog';
+export { tableDigests } from '../backup/digest';
 import type { RestoreTarget } from '../backup/restore';
 import { openDatabase, queryRows, sql, type Database } from '../db/client';
 import { recreateDatabase } from './harness';
@@ -48,21 +49,3 @@ export const runOn =
   (database: Database): RunSql =>
   <T>(text: string) =>
     queryRows<T>(database.db, sql.raw(text));
-
-export interface TableDigest {
-  rows: number;
-  md5: string | null;
-}
-
-/** Every table's row count and digest, keyed schema.table. */
-export async function tableDigests(run: RunSql): Promise<Record<string, TableDigest>> {
-  const out: Record<string, TableDigest> = {};
-  for (const t of await listTables(run)) {
-    const order = t.key.map((k) => quoteIdent(k.column)).join(', ');
-    const [d] = await run<TableDigest>(
-      `select count(*)::int as rows, md5(string_agg(t::text, '|' order by ${order})) as md5 from ${t.qualified} t`,
-    );
-    out[t.name] = d;
-  }
-  return out;
-}
