@@ -13,17 +13,26 @@ afterAll(removeTempDirs);
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 function cli(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `packages/server/src/backup/${name}-cli.ts`, ...args], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SECRET_KEY: 'cli-test-secret-key-0123456789', ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', `packages/server/src/backup/${name}-cli.ts`, ...args],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        SECRET_KEY: 'cli-test-secret-key-0123456789',
+        ...env,
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
 /** The settings the server would read for `store`: DATABASE_URL, else a DATA_DIR holding pglite/. */
-const envOf = (store: NonNullable<Awaited<ReturnType<typeof freshStore>>>) =>
+const envOf = (store: NonNullable<Awaited<ReturnType<typeof freshStore>>>): Record<string, string> =>
   store.target.url
     ? { DATABASE_URL: store.target.url, DATA_DIR: tempDir() }
     : { DATA_DIR: path.dirname(store.target.pgliteDir!) };

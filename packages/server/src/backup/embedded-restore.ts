@@ -89,7 +89,8 @@ export async function loadEmbedded(tx: LoadTx, file: string, header: Header, pro
   }
   for (const [name, n] of Object.entries(counts)) {
     const [row] = await tx.run<{ n: number }>(`select count(*)::int as n from ${qualify(name)}`);
-    if (row.n !== n) throw new BadBackupError(`table ${name}: ${row.n} rows loaded where the file holds ${n}`);
+    if (row.n !== n)
+      throw new BadBackupError(`table ${name}: ${row.n} rows loaded where the file holds ${n}`);
   }
   // Deferred foreign keys are checked now: a table with pending checks cannot be altered.
   await tx.run('set constraints all immediate');

@@ -24,7 +24,11 @@ async function tableCount(url: string): Promise<number> {
   }
 }
 
-export async function pgDump(url: string, file: string, opts: PgDumpOptions = {}): Promise<{ bytes: number }> {
+export async function pgDump(
+  url: string,
+  file: string,
+  opts: PgDumpOptions = {},
+): Promise<{ bytes: number }> {
   const progress = opts.progress ?? silent;
   const total = await tableCount(url);
   const { dbname, env } = connection(url);
@@ -33,7 +37,13 @@ export async function pgDump(url: string, file: string, opts: PgDumpOptions = {}
   try {
     await runTool(
       'pg_dump',
-      ['-Fc', '-v', `--file=${partial}`, ...(opts.snapshot ? [`--snapshot=${opts.snapshot}`] : []), `--dbname=${dbname}`],
+      [
+        '-Fc',
+        '-v',
+        `--file=${partial}`,
+        ...(opts.snapshot ? [`--snapshot=${opts.snapshot}`] : []),
+        `--dbname=${dbname}`,
+      ],
       env,
       (line) => {
         const m = /dumping contents of table "(.+)"/.exec(line);
@@ -79,7 +89,15 @@ export async function pgRestore(url: string, file: string, progress: Progress = 
   let n = 0;
   await runTool(
     'pg_restore',
-    ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', '-v', `--dbname=${dbname}`, file],
+    [
+      '--single-transaction',
+      '--exit-on-error',
+      '--no-owner',
+      '--no-privileges',
+      '-v',
+      `--dbname=${dbname}`,
+      file,
+    ],
     env,
     (line) => {
       const m = /processing data for table "(.+)"/.exec(line);

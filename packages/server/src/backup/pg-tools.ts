@@ -43,11 +43,16 @@ export function runTool(
       onLine(line);
     });
     child.on('error', (err) =>
-      reject(new Error(`${name} could not be started (${err.message}): install the PostgreSQL client or set PG_BIN_DIR`)),
+      reject(
+        new Error(
+          `${name} could not be started (${err.message}): install the PostgreSQL client or set PG_BIN_DIR`,
+        ),
+      ),
     );
     child.on('close', (code) => {
       if (code === 0) resolve({ stdout });
-      else reject(new Error(`${name} failed (exit ${code}): ${errors.slice(-5).join(' / ') || 'no message'}`));
+      else
+        reject(new Error(`${name} failed (exit ${code}): ${errors.slice(-5).join(' / ') || 'no message'}`));
     });
   });
 }

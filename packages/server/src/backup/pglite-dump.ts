@@ -32,7 +32,11 @@ export interface DumpOptions {
 }
 
 /** Writes the whole database to `file` (through `file.partial`, so a failed backup leaves no file). */
-export async function dumpPglite(pg: PGliteInterface, file: string, opts: DumpOptions = {}): Promise<DumpResult> {
+export async function dumpPglite(
+  pg: PGliteInterface,
+  file: string,
+  opts: DumpOptions = {},
+): Promise<DumpResult> {
   const progress = opts.progress ?? silent;
   const partial = `${file}.partial`;
   const out = fs.createWriteStream(partial);

@@ -8,7 +8,9 @@ const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('-'));
 const unknown = args.filter((a) => a.startsWith('-') && a !== '--overwrite');
 if (!file || unknown.length || args.includes('--help')) {
-  console.error('usage: npm run restore -- FILE [--overwrite]   (--overwrite drops what the database holds first)');
+  console.error(
+    'usage: npm run restore -- FILE [--overwrite]   (--overwrite drops what the database holds first)',
+  );
   process.exit(2);
 }
 const config = loadConfig();

@@ -45,7 +45,11 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: R
     else {
       const folder = migrationsUpTo(lastTag);
       try {
-        const database = await openDatabase({ url: target.url, dataDir: target.pgliteDir, migrationsFolder: folder });
+        const database = await openDatabase({
+          url: target.url,
+          dataDir: target.pgliteDir,
+          migrationsFolder: folder,
+        });
         try {
           await loadInto(database.db, target, (tx) => loadEmbedded(tx, file, header!, progress));
         } finally {
@@ -60,7 +64,9 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: R
     await withRaw(target, (run) => dropEverything(run)).catch(() => undefined);
     throw err;
   }
-  const newer = journalEntries().filter((e) => e.tag > lastTag).map((e) => e.tag);
+  const newer = journalEntries()
+    .filter((e) => e.tag > lastTag)
+    .map((e) => e.tag);
   if (newer.length) progress(`applying ${newer.length} newer migration(s): ${newer.join(', ')}`);
   const database = await openDatabase({ url: target.url, dataDir: target.pgliteDir });
   await database.close();
@@ -71,14 +77,18 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: R
 function knownLevel(migrations: AppliedMigration[]): string {
   const entries = journalEntries();
   const byWhen = new Map(entries.map((e) => [String(e.when), e.tag]));
-  if (!migrations.length) throw new RestoreRefused('the backup lists no migrations: not a Salesdesk database');
+  if (!migrations.length)
+    throw new RestoreRefused('the backup lists no migrations: not a Salesdesk database');
   for (const m of migrations)
     if (!byWhen.has(m.createdAt))
       throw new RestoreRefused(
         'the backup comes from a newer Salesdesk (it holds a migration this version does not have): ' +
           'restore it with that version or a later one',
       );
-  return migrations.map((m) => byWhen.get(m.createdAt)!).sort().at(-1)!;
+  return migrations
+    .map((m) => byWhen.get(m.createdAt)!)
+    .sort()
+    .at(-1)!;
 }
 
 async function emptyTarget(target: RestoreTarget, overwrite: boolean) {

@@ -8,12 +8,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/data';
 import { journalEntries, migrationsUpTo } from '../db/migration-journal';
 import { queryOne, queryRows, sql, type Database } from '../db/client';
-import { freshStore, removeTempDirs, runOn, tableDigests, tempDir, type StoreKind } from '../test/backup-fixtures';
+import {
+  freshStore,
+  removeTempDirs,
+  runOn,
+  tableDigests,
+  tempDir,
+  type StoreKind,
+} from '../test/backup-fixtures';
 import { testContext } from '../test/harness';
 import { closeTracking } from '../tracking/runtime';
 import { pgDump } from './pg-dump';
 import { dumpPglite } from './pglite-dump';
-import { restoreBackup, RestoreRefused } from './restore';
+import { restoreBackup } from './restore';
 import type { PGlite } from '@electric-sql/pglite';
 
 afterAll(removeTempDirs);
@@ -46,7 +53,9 @@ describe.each(PAIRS)('a backup from %s restored into %s', (from, to) => {
     } finally {
       await db.close();
     }
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['drizzle.__drizzle_migrations', 'public.clicks_default']));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['drizzle.__drizzle_migrations', 'public.clicks_default']),
+    );
     expect(Object.values(before).some((d) => d.rows > 1000)).toBe(true);
 
     const lines: string[] = [];
@@ -55,7 +64,10 @@ describe.each(PAIRS)('a backup from %s restored into %s', (from, to) => {
     const restored = await target.open();
     try {
       expect(await tableDigests(runOn(restored))).toEqual(before);
-      const [last] = await queryRows<{ id: string }>(restored.db, sql`select max(id)::text as id from postback_logs`);
+      const [last] = await queryRows<{ id: string }>(
+        restored.db,
+        sql`select max(id)::text as id from postback_logs`,
+      );
       const [row] = await queryRows<{ id: string }>(
         restored.db,
         sql`insert into postback_logs (site_id, ip, result) values (1, '10.0.0.1', 'WRONG_TOKEN') returning id::text`,
@@ -81,7 +93,8 @@ describe.each(['pglite', 'postgres'] as const)('restore into %s', (kind) => {
     const target = await freshStore(kind, 'bk_bad');
     if (!target) return t.skip();
     const dir = tempDir();
-    const refuse = (file: string, why: RegExp) => expect(restoreBackup(file, target.target)).rejects.toThrow(why);
+    const refuse = (file: string, why: RegExp) =>
+      expect(restoreBackup(file, target.target)).rejects.toThrow(why);
     await refuse(path.join(dir, 'missing.backup'), /no backup file/);
     fs.writeFileSync(path.join(dir, 'foreign.backup'), 'hello');
     await refuse(path.join(dir, 'foreign.backup'), /not a Salesdesk backup/);
@@ -92,7 +105,9 @@ describe.each(['pglite', 'postgres'] as const)('restore into %s', (kind) => {
     const good = path.join(dir, 'good.backup');
     await dumpPglite((db.db as unknown as { $client: PGlite }).$client, good);
     const newer = path.join(dir, 'newer.backup');
-    await db.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('x', 9999999999999)`);
+    await db.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('x', 9999999999999)`,
+    );
     await dumpPglite((db.db as unknown as { $client: PGlite }).$client, newer);
     await db.close();
     const bytes = fs.readFileSync(good);
@@ -136,7 +151,9 @@ async function tablesIn(store: NonNullable<Awaited<ReturnType<typeof freshStore>
     const { default: pg } = await import('pg');
     const c = new pg.Client({ connectionString: store.target.url });
     await c.connect();
-    const r = await c.query(`select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog','information_schema')`);
+    const r = await c.query(
+      `select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog','information_schema')`,
+    );
     await c.end();
     return r.rows[0].n as number;
   }

@@ -33,7 +33,9 @@ function load(base: string, stop: { now: boolean }) {
   let postbacks = 0;
   const clicking = async (w: number) => {
     for (let n = 0; !stop.now; n++) {
-      const res = await fetch(`${base}/api/links/go/1/${1 + (n % 2)}/${1 + ((w + n) % 10)}`, { redirect: 'manual' });
+      const res = await fetch(`${base}/api/links/go/1/${1 + (n % 2)}/${1 + ((w + n) % 10)}`, {
+        redirect: 'manual',
+      });
       await res.text();
       if (res.status === 302) clicks.push(clickIdOf(res.headers.get('location') ?? undefined));
     }
@@ -80,7 +82,10 @@ async function backupUnderLoad(store: Store, url: string | undefined, file: stri
 async function readers(database: Database): Promise<Reader[]> {
   const ctx = testContext(database);
   const named = async (name: string, username: string, role: Role): Promise<Reader> => {
-    const [a] = await queryRows<{ id: number }>(database.db, sql`select id from accounts where username = ${username}`);
+    const [a] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from accounts where username = ${username}`,
+    );
     return { name, role, token: await tokenFor(ctx, a.id) };
   };
   return [
@@ -94,7 +99,10 @@ async function readers(database: Database): Promise<Reader[]> {
 async function reports(database: Database) {
   const app = await buildApp(testContext(database));
   try {
-    const [office] = await queryRows<{ id: number }>(database.db, sql`select min(id)::int as id from offices`);
+    const [office] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select min(id)::int as id from offices`,
+    );
     const closed = await queryRows<{ start: string }>(
       database.db,
       sql`select start::text from pay_periods where status <> 0 order by start`,
@@ -114,7 +122,10 @@ describe.each(['pglite', 'postgres'] as const)('a backup under load on %s', (kin
   it('restores equal to its snapshot, and after the load equal to the source, reports too', async (t) => {
     const base = process.env.TEST_DATABASE_URL;
     if (kind === 'postgres' && !base) return t.skip();
-    const store = kind === 'pglite' ? pgliteStore() : await postgresStore(base!, `${new URL(base!).pathname.slice(1)}_bk_load`);
+    const store =
+      kind === 'pglite'
+        ? pgliteStore()
+        : await postgresStore(base!, `${new URL(base!).pathname.slice(1)}_bk_load`);
     cleanups.push(() => fs.rmSync(store.dataDir, { recursive: true, force: true }));
     const url = store.env.DATABASE_URL;
     const server = new ServerProcess(await freePort(), store, { DEMO_SCALE: '0.05' });

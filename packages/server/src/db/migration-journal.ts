@@ -35,7 +35,6 @@ export function migrationsUpTo(last: string, from = MIGRATIONS_DIR): string {
   const entries = journal.entries.slice(0, end + 1);
   fs.mkdirSync(path.join(dir, 'meta'));
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries)
-    fs.copyFileSync(path.join(from, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  for (const e of entries) fs.copyFileSync(path.join(from, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
   return dir;
 }

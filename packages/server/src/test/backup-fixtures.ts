@@ -20,7 +20,8 @@ export interface Store {
 }
 
 const dirs: string[] = [];
-export const removeTempDirs = () => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+export const removeTempDirs = () =>
+  dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
 
 export function tempDir(prefix = 'salesdesk-backup-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
