@@ -24,15 +24,16 @@ const app = await buildApp(ctx, { logger: true });
 const logJob = (msg: string) => app.log.info(msg);
 await maintainPartitionsAtStart(ctx.db, logJob);
 const stopJobs = startJobs(ctx, logJob);
-// The embedded store lives in this process: `npm run backup` asks it over a socket in DATA_DIR.
-const stopBackups =
-  database.kind === 'pglite'
-    ? await serveBackups(
-        (ctx.db as unknown as { $client: Parameters<typeof serveBackups>[0] }).$client,
-        config.dataDir,
-        !config.production,
-      )
-    : async () => undefined;
+// The embedded store lives in this process: `npm run backup` asks it over a socket in DATA_DIR. Without
+// it (a DATA_DIR path too long for a socket) the server still runs; a backup then needs it stopped.
+let stopBackups: () => Promise<void> = async () => undefined;
+if (database.kind === 'pglite')
+  try {
+    const pglite = (ctx.db as unknown as { $client: Parameters<typeof serveBackups>[0] }).$client;
+    stopBackups = await serveBackups(pglite, config.dataDir, !config.production);
+  } catch (err) {
+    app.log.warn({ error: loggableError(err) }, 'backups through the running server are unavailable');
+  }
 
 let closing = false;
 async function shutdown(signal: string) {

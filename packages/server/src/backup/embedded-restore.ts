@@ -58,6 +58,7 @@ export async function inPostgres<T>(client: pg.Client, fn: (tx: LoadTx) => Promi
 }
 
 export async function loadEmbedded(tx: LoadTx, file: string, header: Header, progress: Progress = silent) {
+  checkHeader(header);
   const tables = await listTables(tx.run);
   // The migrations wrote their own rows (drizzle's list, defaults): the file's replace them.
   await tx.run(`truncate ${tables.map((t) => t.qualified).join(', ')} cascade`);
@@ -97,6 +98,20 @@ export async function loadEmbedded(tx: LoadTx, file: string, header: Header, pro
   for (const t of triggered) await tx.run(`alter table ${t.name} enable trigger user`);
   for (const s of header.sequences)
     await tx.run(`select setval(${quoteLiteral(s.name)}, ${s.value}, ${s.called})`);
+}
+
+// The header's SQL fragments are checked before use: a file is data, never statements.
+const NAME = /^("[^"]+"|[a-z_][a-z0-9_$]*)\.("[^"]+"|[a-z_][a-z0-9_$]*)$/;
+const BOUND = /^(DEFAULT|FOR VALUES FROM \('[^'\\;]*'\) TO \('[^'\\;]*'\))$/;
+const INTEGER = /^-?\d+$/;
+
+function checkHeader(header: Header) {
+  for (const p of header.partitions)
+    if (!NAME.test(p.name) || !NAME.test(p.parent) || !BOUND.test(p.bound))
+      throw new BadBackupError(`the file lists a partition it cannot hold: ${p.name}`);
+  for (const s of header.sequences)
+    if (!NAME.test(s.name) || !INTEGER.test(s.value) || typeof s.called !== 'boolean')
+      throw new BadBackupError(`the file lists a sequence it cannot hold: ${s.name}`);
 }
 
 /** Drops the partitions the source did not have (empty here) and creates those it had. */

@@ -159,3 +159,20 @@ async function tablesIn(store: NonNullable<Awaited<ReturnType<typeof freshStore>
   }
   return fs.existsSync(store.target.pgliteDir!) ? 1 : 0;
 }
+
+describe('a PostgreSQL backup', () => {
+  it('from a newer Salesdesk is refused before anything is restored', async (t) => {
+    const source = await freshStore('postgres', 'bk_newer');
+    const target = await freshStore('postgres', 'bk_newer_dst');
+    if (!source || !target) return t.skip();
+    const db = await source.open();
+    await db.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('x', 9999999999999)`,
+    );
+    await db.close();
+    const file = path.join(tempDir(), 'newer.dump');
+    await pgDump(source.target.url!, file);
+    await expect(restoreBackup(file, target.target)).rejects.toThrow(/newer Salesdesk/);
+    expect(await tablesIn(target)).toBe(0);
+  }, 60_000);
+});
