@@ -143,5 +143,6 @@ export async function dropEverything(run: RunSql): Promise<void> {
   );
   for (const s of schemas) await run(`drop schema ${quoteIdent(s.name)} cascade`);
   await run('create schema public');
-  await run('grant all on schema public to public');
+  // As PostgreSQL 15 creates it: everyone may use it, only its owner creates in it.
+  await run('grant usage on schema public to public');
 }

@@ -16,7 +16,7 @@ import { pgliteStore, postgresStore, ServerProcess, freePort, type Store } from 
 import { tokenFor } from '../test/factories';
 import { testContext } from '../test/harness';
 import { reportSnapshot, type Reader } from '../test/report-snapshot';
-import { requestBackup } from './backup-socket';
+import { requestBackup, serverRunning } from './backup-socket';
 import { takeBackup } from './backup';
 import { pgDump } from './pg-dump';
 import { restoreBackup } from './restore';
@@ -133,6 +133,8 @@ describe.each(['pglite', 'postgres'] as const)('a backup under load on %s', (kin
     cleanups.push(() => server.stop('SIGKILL'));
     const dir = tempDir();
 
+    // The restore command refuses while a server runs on the data directory; it sees it by this.
+    expect(await serverRunning(store.dataDir)).toBe(!url);
     const stop = { now: false };
     const traffic = load(server.base, stop);
     await new Promise((r) => setTimeout(r, 1500));
@@ -156,6 +158,7 @@ describe.each(['pglite', 'postgres'] as const)('a backup under load on %s', (kin
 
     // The load stopped and the server gone (its journal drained): the CLI path with no server running.
     expect(await server.stop('SIGTERM')).toBe(0);
+    expect(await serverRunning(store.dataDir)).toBe(false);
     const second = path.join(dir, 'quiet.backup');
     await takeBackup({ databaseUrl: url, dataDir: store.dataDir }, second, () => undefined);
     const two = await freshStore(kind, 'bk_load2');
