@@ -10,7 +10,8 @@
 //   dump.sql.gz   the database as plain SQL (pg_dump on PATH, no owners or privileges, rows as INSERTs,
 //                 psql's backslash lines dropped), which loads into PostgreSQL and PGlite alike;
 //   answers.json.gz  this release's answer to every request, as the demo login the request names
-//                 (list only calls a login may make: the test expects each answer again).
+//                 (list only calls a login may make: the test expects each answer again);
+//   release.json  the commit and its last migration: the migrations guard checks the ones after it.
 // Then commit the folder in the new code and point the upgrade test at it (keep only the last one).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,6 +52,15 @@ const plain = dump
   .filter((line) => !line.startsWith('\\'))
   .join('\n');
 fs.writeFileSync(path.join(dir, 'dump.sql.gz'), zlib.gzipSync(plain, { level: 9 }));
+
+const journal = JSON.parse(fs.readFileSync('packages/server/src/db/migrations/meta/_journal.json', 'utf8')) as {
+  entries: { tag: string }[];
+};
+const release = {
+  commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(),
+  lastMigration: journal.entries[journal.entries.length - 1].tag,
+};
+fs.writeFileSync(path.join(dir, 'release.json'), `${JSON.stringify(release)}\n`);
 
 const app = await buildApp(ctx);
 const tokens = await signInDemoLogins(ctx, requests);
