@@ -32,7 +32,9 @@ import { closeTracking } from '../packages/server/src/tracking/runtime';
 const dir = process.argv[2];
 const base = process.env.FIXTURE_DATABASE_URL;
 if (!dir || !base) {
-  console.error('usage: FIXTURE_DATABASE_URL=postgres://... tsx scripts/make-release-fixture.ts <fixture folder>');
+  console.error(
+    'usage: FIXTURE_DATABASE_URL=postgres://... tsx scripts/make-release-fixture.ts <fixture folder>',
+  );
   process.exit(2);
 }
 const requests = readRequests(dir);
@@ -53,7 +55,9 @@ const plain = dump
   .join('\n');
 fs.writeFileSync(path.join(dir, 'dump.sql.gz'), zlib.gzipSync(plain, { level: 9 }));
 
-const journal = JSON.parse(fs.readFileSync('packages/server/src/db/migrations/meta/_journal.json', 'utf8')) as {
+const journal = JSON.parse(
+  fs.readFileSync('packages/server/src/db/migrations/meta/_journal.json', 'utf8'),
+) as {
   entries: { tag: string }[];
 };
 const release = {

@@ -74,7 +74,9 @@ export function pendingMigrations(known: Migration[], applied: Applied[]): Migra
   const pending = known.filter((m) => !done.has(m.when));
   const gap = pending.find((m) => m.when < lastDone);
   if (gap)
-    throw new MigrationRefused(`Migration ${gap.tag} was never applied but later ones were: refusing to run it out of order`);
+    throw new MigrationRefused(
+      `Migration ${gap.tag} was never applied but later ones were: refusing to run it out of order`,
+    );
   return pending;
 }
 

@@ -59,7 +59,9 @@ describe('migrations', () => {
     expect(problems('ALTER TABLE "agents" DROP COLUMN "fax";')).toHaveLength(1);
     expect(problems('ALTER TABLE "agents" RENAME COLUMN "fax" TO "phone2";')).toHaveLength(1);
     expect(problems('DROP TABLE "old_things";')).toHaveLength(1);
-    expect(problems('ALTER TABLE "sales" ALTER COLUMN "payout" SET DATA TYPE numeric(14, 2);')).toHaveLength(1);
+    expect(problems('ALTER TABLE "sales" ALTER COLUMN "payout" SET DATA TYPE numeric(14, 2);')).toHaveLength(
+      1,
+    );
     expect(problems('ALTER TABLE "sales" ALTER COLUMN "note" TYPE text;')).toHaveLength(1);
     expect(problems('ALTER TABLE "sales" ALTER COLUMN "note" SET NOT NULL;')).toHaveLength(1);
     expect(problems('BEGIN;\nCREATE TABLE t (id int);\nCOMMIT;')).toHaveLength(1);

@@ -20,7 +20,10 @@ import { closeTracking } from '../tracking/runtime';
 import { flushClicks } from '../tracking/service';
 import { openDatabase, queryOne, sql } from './client';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'release-fixtures/2026-11-24-2636055');
+const FIXTURE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'release-fixtures/2026-11-24-2636055',
+);
 const tempDir = tempDirs();
 
 describe.each(['pglite', 'postgres'] as const)('upgrade from the last release on %s', (kind) => {
@@ -40,7 +43,10 @@ describe.each(['pglite', 'postgres'] as const)('upgrade from the last release on
     try {
       const requests = readRequests(FIXTURE);
       const old = readAnswers(FIXTURE);
-      const sessions = await queryOne<{ id: number }>(ctx.db, sql`select coalesce(max(id), 0) as id from sessions`);
+      const sessions = await queryOne<{ id: number }>(
+        ctx.db,
+        sql`select coalesce(max(id), 0) as id from sessions`,
+      );
       const tokens = await signInDemoLogins(ctx, requests);
       // The dashboard's week is the one holding the moment the release answered.
       vi.useFakeTimers({ toFake: ['Date'], now: new Date(old.madeAt) });
@@ -74,7 +80,11 @@ async function takesAClickAndAPostback(store: Parameters<typeof openDatabase>[0]
     expect(go.status).toBe(302);
     const clickId = new URL(go.res.headers.location as string).searchParams.get('clickid');
     await flushClicks(ctx);
-    const postback = await call(app, 'GET', `postback/1?token=demo-1&clickId=${clickId}&event=sale&txId=upgraded`);
+    const postback = await call(
+      app,
+      'GET',
+      `postback/1?token=demo-1&clickId=${clickId}&event=sale&txId=upgraded`,
+    );
     expect(postback.status).toBe(200);
     expect([await count('clicks'), await count('sales')]).toEqual([clicks + 1, sales + 1]);
     await closeTracking(ctx);

@@ -34,7 +34,10 @@ export async function freshStore(
 /** Runs statements on the store without migrating it (loading a dump, digesting it). */
 export async function rawSession<T>(
   store: OpenOptions,
-  fn: (run: (text: string) => Promise<Record<string, unknown>[]>, exec: (text: string) => Promise<void>) => Promise<T>,
+  fn: (
+    run: (text: string) => Promise<Record<string, unknown>[]>,
+    exec: (text: string) => Promise<void>,
+  ) => Promise<T>,
 ): Promise<T> {
   if (store.url) {
     const { default: pg } = await import('pg');

@@ -34,7 +34,9 @@ export const readRequests = (dir: string): ReleaseRequest[] =>
   JSON.parse(fs.readFileSync(path.join(dir, 'requests.json'), 'utf8')) as ReleaseRequest[];
 
 export const readAnswers = (dir: string): ReleaseAnswers =>
-  JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'answers.json.gz'))).toString('utf8')) as ReleaseAnswers;
+  JSON.parse(
+    zlib.gunzipSync(fs.readFileSync(path.join(dir, 'answers.json.gz'))).toString('utf8'),
+  ) as ReleaseAnswers;
 
 /** A session token for each demo login of `requests`, leaving no trace the reports show. */
 export async function signInDemoLogins(ctx: AppContext, requests: ReleaseRequest[]) {
