@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Pool } from 'pg';
 import type { Db, Queryable } from './handle';
-import { migrate } from './migrate';
+import { migrate, pgConnection, pgliteConnection } from './migrate';
 import { usePglitePrepared, usePostgresPrepared } from './prepared';
 import { requestScopedDb } from './request-scope';
 import * as schema from './schema';
@@ -48,11 +47,19 @@ async function openPostgres(url: string, migrations: Migrations): Promise<Databa
   // numeric and bigint stay strings (money is never a float); count(*) is cast ::int in SQL.
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const db = requestScopedDb(drizzle({ client: pool, schema }) as unknown as Db);
-  // Several processes may start at once (cluster mode): one migrates, the others wait.
-  await migrateLocked(pool, migrations).catch(async (err: unknown) => {
+  const client = await pool.connect();
+  try {
+    // Several processes may start at once (cluster mode): one migrates, the others wait.
+    await client.query('select pg_advisory_lock(727001)');
+    await migrate(pgConnection(client), migrations);
+  } catch (err) {
+    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    client.release();
     await pool.end();
     throw err;
-  });
+  }
+  await client.query('select pg_advisory_unlock(727001)');
+  client.release();
   usePostgresPrepared(db, pool);
   const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
     const held = await pool.connect();
@@ -67,36 +74,13 @@ async function openPostgres(url: string, migrations: Migrations): Promise<Databa
   return { db, kind: 'postgres', close: () => pool.end(), exclusive };
 }
 
-async function migrateLocked(pool: Pool, migrations: Migrations) {
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock(727001)');
-    await migrate(
-      {
-        exec: async (text) => void (await client.query(text)),
-        query: async (text, params) => (await client.query(text, params)).rows,
-      },
-      migrations,
-    );
-  } finally {
-    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
-    client.release();
-  }
-}
-
 async function openPglite(migrations: Migrations, dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const db = requestScopedDb(drizzle({ client, schema }) as unknown as Db);
-  await migrate(
-    {
-      exec: async (text) => void (await client.exec(text)),
-      query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-    },
-    migrations,
-  ).catch(async (err: unknown) => {
+  await migrate(pgliteConnection(client), migrations).catch(async (err: unknown) => {
     await client.close();
     throw err;
   });

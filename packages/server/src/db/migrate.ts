@@ -5,6 +5,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PoolClient } from 'pg';
 
 /** One connection: statements run in order on it (PGlite, or a client checked out of the pool). */
 export interface MigrationConnection {
@@ -12,6 +14,16 @@ export interface MigrationConnection {
   exec(text: string): Promise<void>;
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
 }
+
+export const pgConnection = (client: PoolClient): MigrationConnection => ({
+  exec: async (text) => void (await client.query(text)),
+  query: async (text, params) => (await client.query(text, params)).rows,
+});
+
+export const pgliteConnection = (client: PGlite): MigrationConnection => ({
+  exec: async (text) => void (await client.exec(text)),
+  query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+});
 
 export interface Migration {
   tag: string;
