@@ -9,10 +9,16 @@ import { maintainPartitionsAtStart } from './jobs/partition-maintenance';
 import { startJobs } from './jobs/start';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
+import { MigrationRefused } from './db/migrate';
 import { serveBackups } from './backup/backup-socket';
 
 const config = loadConfig();
-const { ctx, database } = await createContext(config);
+const { ctx, database } = await createContext(config).catch((err: unknown) => {
+  // A database this version must not migrate (a newer version's, an edited migration): say why, nothing changed.
+  if (!(err instanceof MigrationRefused)) throw err;
+  console.error(`Salesdesk did not start: ${err.message}`);
+  process.exit(1);
+});
 // Nodes started at once on an empty database take turns: the first seeds, the others find it seeded.
 const SEED_LOCK = 727006;
 const seeded = await database.exclusive(SEED_LOCK, () =>

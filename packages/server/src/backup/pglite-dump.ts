@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
-import { journalEntries } from '../db/migration-journal';
+import { MIGRATIONS_DIR } from '../db/client';
+import { readMigrations } from '../db/migrate';
 import {
   listPartitions,
   listSequences,
@@ -77,7 +78,7 @@ export async function dumpPglite(
 }
 
 async function header(run: RunSql): Promise<Header> {
-  const tags = new Map(journalEntries().map((e) => [String(e.when), e.tag]));
+  const tags = new Map(readMigrations(MIGRATIONS_DIR).map((m) => [String(m.when), m.tag]));
   const rows = await run<{ hash: string; created_at: string }>(
     'select hash, created_at::text from drizzle.__drizzle_migrations order by id',
   );

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../db/client';
-import { journalEntries, migrationsUpTo } from '../db/migration-journal';
+import { openDatabase, MIGRATIONS_DIR } from '../db/client';
+import { MigrationRefused, pendingMigrations, readMigrations } from '../db/migrate';
 import { dropEverything, isEmpty, type RunSql } from './catalog';
 import { checkEmbedded, fileKind, type AppliedMigration } from './embedded-format';
 import { inPglite, inPostgres, loadEmbedded } from './embedded-restore';
@@ -38,25 +38,16 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: R
     );
   progress(`checking ${file}`);
   const header = kind === 'embedded' ? await checkEmbedded(file) : undefined;
-  const lastTag = knownLevel(header?.migrations ?? (await pgDumpMigrations(file)));
+  const level = knownLevel(header?.migrations ?? (await pgDumpMigrations(file)));
   await emptyTarget(target, opts.overwrite === true);
   try {
     if (kind === 'pg_dump') await pgRestore(target.url!, file, progress);
     else {
-      const folder = migrationsUpTo(lastTag);
+      const database = await openDatabase({ url: target.url, dataDir: target.pgliteDir, upTo: level.last });
       try {
-        const database = await openDatabase({
-          url: target.url,
-          dataDir: target.pgliteDir,
-          migrationsFolder: folder,
-        });
-        try {
-          await loadInto(database.db, target, (tx) => loadEmbedded(tx, file, header!, progress));
-        } finally {
-          await database.close();
-        }
+        await loadInto(database.db, target, (tx) => loadEmbedded(tx, file, header!, progress));
       } finally {
-        fs.rmSync(folder, { recursive: true, force: true });
+        await database.close();
       }
     }
   } catch (err) {
@@ -64,31 +55,32 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: R
     await withRaw(target, (run) => dropEverything(run)).catch(() => undefined);
     throw err;
   }
-  const newer = journalEntries()
-    .filter((e) => e.tag > lastTag)
-    .map((e) => e.tag);
-  if (newer.length) progress(`applying ${newer.length} newer migration(s): ${newer.join(', ')}`);
+  if (level.newer.length)
+    progress(`applying ${level.newer.length} newer migration(s): ${level.newer.join(', ')}`);
   const database = await openDatabase({ url: target.url, dataDir: target.pgliteDir });
   await database.close();
   progress('restore finished');
 }
 
-/** The newest migration the file holds, refusing one this code does not have (a newer version's backup). */
-function knownLevel(migrations: AppliedMigration[]): string {
-  const entries = journalEntries();
-  const byWhen = new Map(entries.map((e) => [String(e.when), e.tag]));
+/**
+ * The newest migration the file holds and those it lacks, refusing a file of a newer version (a migration
+ * this code does not have) or of an edited migration, as the server refuses such a database.
+ */
+function knownLevel(migrations: AppliedMigration[]): { last: string; newer: string[] } {
   if (!migrations.length)
     throw new RestoreRefused('the backup lists no migrations: not a Salesdesk database');
-  for (const m of migrations)
-    if (!byWhen.has(m.createdAt))
-      throw new RestoreRefused(
-        'the backup comes from a newer Salesdesk (it holds a migration this version does not have): ' +
-          'restore it with that version or a later one',
-      );
-  return migrations
-    .map((m) => byWhen.get(m.createdAt)!)
-    .sort()
-    .at(-1)!;
+  const known = readMigrations(MIGRATIONS_DIR);
+  try {
+    const newer = pendingMigrations(
+      known,
+      migrations.map((m) => ({ hash: m.hash, created_at: m.createdAt })),
+    ).map((m) => m.tag);
+    const last = known.filter((m) => !newer.includes(m.tag)).at(-1)!.tag;
+    return { last, newer };
+  } catch (err) {
+    if (!(err instanceof MigrationRefused)) throw err;
+    throw new RestoreRefused(`the backup cannot be restored by this version: ${err.message}`);
+  }
 }
 
 async function emptyTarget(target: RestoreTarget, overwrite: boolean) {

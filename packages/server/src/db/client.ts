@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from './handle';
+import { migrate, pgConnection, pgliteConnection } from './migrate';
 import { usePglitePrepared, usePostgresPrepared } from './prepared';
 import { requestScopedDb } from './request-scope';
 import * as schema from './schema';
@@ -26,20 +27,23 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export interface OpenOptions {
   url?: string;
   dataDir?: string;
-  /** The migrations applied; every one of MIGRATIONS_DIR by default (a test stops at an older one). */
+  /** The folder of migrations; MIGRATIONS_DIR by default (a test writes its own). */
   migrationsFolder?: string;
+  /** The last migration applied (its tag); every one by default (a test or a restore stops at an older one). */
+  upTo?: string;
 }
+
+type Migrations = { folder: string; upTo?: string };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const folder = opts.migrationsFolder ?? MIGRATIONS_DIR;
-  if (opts.url) return openPostgres(opts.url, folder);
-  return openPglite(folder, opts.dataDir);
+  const migrations = { folder: opts.migrationsFolder ?? MIGRATIONS_DIR, upTo: opts.upTo };
+  if (opts.url) return openPostgres(opts.url, migrations);
+  return openPglite(migrations, opts.dataDir);
 }
 
-async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
+async function openPostgres(url: string, migrations: Migrations): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // numeric and bigint stay strings (money is never a float); count(*) is cast ::int in SQL.
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const db = requestScopedDb(drizzle({ client: pool, schema }) as unknown as Db);
@@ -47,11 +51,15 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   try {
     // Several processes may start at once (cluster mode): one migrates, the others wait.
     await client.query('select pg_advisory_lock(727001)');
-    await migrate(drizzle({ client, schema }), { migrationsFolder });
-  } finally {
+    await migrate(pgConnection(client), migrations);
+  } catch (err) {
     await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
     client.release();
+    await pool.end();
+    throw err;
   }
+  await client.query('select pg_advisory_unlock(727001)');
+  client.release();
   usePostgresPrepared(db, pool);
   const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
     const held = await pool.connect();
@@ -66,14 +74,16 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   return { db, kind: 'postgres', close: () => pool.end(), exclusive };
 }
 
-async function openPglite(migrationsFolder: string, dataDir?: string): Promise<Database> {
+async function openPglite(migrations: Migrations, dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const db = requestScopedDb(drizzle({ client, schema }) as unknown as Db);
-  await migrate(drizzle({ client, schema }), { migrationsFolder });
+  await migrate(pgliteConnection(client), migrations).catch(async (err: unknown) => {
+    await client.close();
+    throw err;
+  });
   usePglitePrepared(db, client);
   return { db, kind: 'pglite', close: () => client.close(), exclusive: (_key, fn) => fn() };
 }

@@ -1,45 +1,15 @@
 // Migration 0012 keeps every row: a database migrated up to 0011 and filled with the demo data (months of
 // clicks and sales, the postback log), then migrated: the same rows of clicks and postback_logs (counts
 // and digests), each in its month's partition, none in the default ones, and the other tables untouched.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/data';
-import { recreateDatabase, testContext } from '../test/harness';
+import { testContext } from '../test/harness';
+import { freshStore, tempDirs } from '../test/migration-stores';
 import { closeTracking } from '../tracking/runtime';
-import {
-  MIGRATIONS_DIR,
-  openDatabase,
-  queryOne,
-  queryRows,
-  sql,
-  type Database,
-  type OpenOptions,
-} from './client';
+import { openDatabase, queryOne, queryRows, sql, type Database } from './client';
 
 const LAST_BEFORE = '0011_job_runs';
-const dirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-
-/** A copy of the migrations up to `last` (its journal cut there). */
-function migrationsUpTo(last: string): string {
-  const dir = tempDir('salesdesk-migrations-');
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === last) + 1);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries)
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
+const tempDir = tempDirs();
 
 const TABLES = ['clicks', 'postback_logs', 'sales', 'stats_daily', 'accounts', 'pay_periods', 'audit_logs'];
 
@@ -55,19 +25,11 @@ async function contents(db: Database['db']) {
   return out;
 }
 
-async function storeOf(kind: 'pglite' | 'postgres'): Promise<OpenOptions | undefined> {
-  if (kind === 'pglite') return { dataDir: path.join(tempDir('salesdesk-pglite-'), 'db') };
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return undefined;
-  const name = `${new URL(base).pathname.slice(1) || 'postgres'}_w${Number(process.env.VITEST_POOL_ID ?? 1)}_migration`;
-  return { url: await recreateDatabase(base, name) };
-}
-
 describe.each(['pglite', 'postgres'] as const)('migration 0012 on %s', (kind) => {
   it('keeps every row of the demo data, each in its month', async (t) => {
-    const store = await storeOf(kind);
+    const store = await freshStore(kind, 'migration', tempDir);
     if (!store) return t.skip();
-    const old = await openDatabase({ ...store, migrationsFolder: migrationsUpTo(LAST_BEFORE) });
+    const old = await openDatabase({ ...store, upTo: LAST_BEFORE });
     const ctx = testContext(old);
     // The demo asks for its months' partitions: before 0012 there are none to make (0012 creates the
     // function itself, so this stand-in goes before it runs).

@@ -16,7 +16,7 @@ export interface Store {
   kind: StoreKind;
   target: RestoreTarget;
   /** Opens it (migrating it to the newest level, as the server does). */
-  open(opts?: { migrationsFolder?: string }): Promise<Database>;
+  open(opts?: { upTo?: string }): Promise<Database>;
 }
 
 const dirs: string[] = [];
