@@ -10,6 +10,7 @@ import { startJobs } from './jobs/start';
 import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
 import { MigrationRefused } from './db/migrate';
+import { serveBackups } from './backup/backup-socket';
 
 const config = loadConfig();
 const { ctx, database } = await createContext(config).catch((err: unknown) => {
@@ -29,6 +30,16 @@ const app = await buildApp(ctx, { logger: true });
 const logJob = (msg: string) => app.log.info(msg);
 await maintainPartitionsAtStart(ctx.db, logJob);
 const stopJobs = startJobs(ctx, logJob);
+// The embedded store lives in this process: `npm run backup` asks it over a socket in DATA_DIR. Without
+// it (a DATA_DIR path too long for a socket) the server still runs; a backup then needs it stopped.
+let stopBackups: () => Promise<void> = async () => undefined;
+if (database.kind === 'pglite')
+  try {
+    const pglite = (ctx.db as unknown as { $client: Parameters<typeof serveBackups>[0] }).$client;
+    stopBackups = await serveBackups(pglite, config.dataDir, !config.production);
+  } catch (err) {
+    app.log.warn({ error: loggableError(err) }, 'backups through the running server are unavailable');
+  }
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -38,6 +49,7 @@ async function shutdown(signal: string) {
   try {
     // A job's run in progress ends after its current batch, before the database closes.
     await Promise.all(stopJobs.map((stop) => stop()));
+    await stopBackups();
     await app.close(); // stops accepting, waits for in-flight requests and onClose hooks
     await database.close();
     process.exit(0);
