@@ -36,10 +36,16 @@ function folderOf(opts: { upTo?: string; extra?: { tag: string; sql: string }[];
 
 const bookkeeping = (store: OpenOptions) =>
   rawSession(store, (run) =>
-    run('select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by id'),
+    run<{ id: number; hash: string; created_at: string }>(
+      'select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by id',
+    ),
   );
 const tableExists = (store: OpenOptions, name: string) =>
-  rawSession(store, async (run) => (await run(`select to_regclass('${name}')::text as t`))[0].t === name);
+  rawSession(
+    store,
+    async (run) =>
+      (await run<{ t: string | null }>(`select to_regclass('${name}')::text as t`))[0].t === name,
+  );
 
 async function open(store: OpenOptions, opts: Partial<OpenOptions> = {}) {
   await (await openDatabase({ ...store, ...opts })).close();

@@ -15,7 +15,7 @@ import { buildApp } from '../app';
 import { call, testContext } from '../test/harness';
 import { freshStore, rawSession, tempDirs } from '../test/migration-stores';
 import { answerRequests, readAnswers, readRequests, signInDemoLogins } from '../test/release-fixture';
-import { digestTables } from '../test/table-digest';
+import { tableDigests } from '../backup/digest';
 import { closeTracking } from '../tracking/runtime';
 import { flushClicks } from '../tracking/service';
 import { openDatabase, queryOne, sql } from './client';
@@ -25,6 +25,8 @@ const FIXTURE = path.join(
   'release-fixtures/2026-11-24-2636055',
 );
 const tempDir = tempDirs();
+// The migration bookkeeping grows by design (db/migrate.test.ts covers it).
+const bookkeeping = (table: string) => table.startsWith('drizzle.');
 
 describe.each(['pglite', 'postgres'] as const)('upgrade from the last release on %s', (kind) => {
   it('keeps every row and answers every report as that release did', async (t) => {
@@ -33,7 +35,7 @@ describe.each(['pglite', 'postgres'] as const)('upgrade from the last release on
     const dump = zlib.gunzipSync(fs.readFileSync(path.join(FIXTURE, 'dump.sql.gz'))).toString('utf8');
     const before = await rawSession(store, async (run, exec) => {
       await exec(dump);
-      return digestTables(run);
+      return tableDigests(run, { skip: bookkeeping });
     });
     expect(before['public.accounts'].rows).toBeGreaterThan(30);
 
@@ -60,7 +62,7 @@ describe.each(['pglite', 'postgres'] as const)('upgrade from the last release on
       await app.close();
       await database.close();
     }
-    const after = await rawSession(store, (run) => digestTables(run, before));
+    const after = await rawSession(store, (run) => tableDigests(run, { columnsOf: before }));
     expect(after).toEqual(before);
 
     await takesAClickAndAPostback(store);

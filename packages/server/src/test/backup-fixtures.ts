@@ -8,7 +8,7 @@ import type { RunSql } from '../backup/catalog';
 export { tableDigests } from '../backup/digest';
 import type { RestoreTarget } from '../backup/restore';
 import { openDatabase, queryRows, sql, type Database } from '../db/client';
-import { recreateDatabase } from './harness';
+import { freshStore as freshLocation } from './migration-stores';
 
 export type StoreKind = 'pglite' | 'postgres';
 
@@ -31,19 +31,13 @@ export function tempDir(prefix = 'salesdesk-backup-'): string {
 
 /** A new empty store; undefined for PostgreSQL when TEST_DATABASE_URL is not set. */
 export async function freshStore(kind: StoreKind, tag: string): Promise<Store | undefined> {
-  if (kind === 'pglite') {
-    const dir = path.join(tempDir(), 'pglite');
-    return {
-      kind,
-      target: { pgliteDir: dir },
-      open: (opts = {}) => openDatabase({ dataDir: dir, ...opts }),
-    };
-  }
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return undefined;
-  const name = `${new URL(base).pathname.slice(1) || 'postgres'}_w${Number(process.env.VITEST_POOL_ID ?? 1)}_${tag}`;
-  const url = await recreateDatabase(base, name);
-  return { kind, target: { url }, open: (opts = {}) => openDatabase({ url, ...opts }) };
+  const where = await freshLocation(kind, tag, tempDir);
+  if (!where) return undefined;
+  return {
+    kind,
+    target: where.url ? { url: where.url } : { pgliteDir: where.dataDir! },
+    open: (opts = {}) => openDatabase({ ...where, ...opts }),
+  };
 }
 
 export const runOn =

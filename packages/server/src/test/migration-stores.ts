@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import type { RunSql } from '../backup/catalog';
 import type { OpenOptions } from '../db/client';
 import { recreateDatabase } from './harness';
 
@@ -34,10 +35,7 @@ export async function freshStore(
 /** Runs statements on the store without migrating it (loading a dump, digesting it). */
 export async function rawSession<T>(
   store: OpenOptions,
-  fn: (
-    run: (text: string) => Promise<Record<string, unknown>[]>,
-    exec: (text: string) => Promise<void>,
-  ) => Promise<T>,
+  fn: (run: RunSql, exec: (text: string) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   if (store.url) {
     const { default: pg } = await import('pg');
@@ -45,7 +43,7 @@ export async function rawSession<T>(
     await client.connect();
     try {
       return await fn(
-        async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+        async <R>(text: string) => (await client.query(text)).rows as R[],
         async (text) => void (await client.query(text)),
       );
     } finally {
@@ -57,7 +55,7 @@ export async function rawSession<T>(
   const db = await PGlite.create(store.dataDir!);
   try {
     return await fn(
-      async (text) => (await db.query<Record<string, unknown>>(text)).rows,
+      async <R>(text: string) => (await db.query<R>(text)).rows,
       async (text) => void (await db.exec(text)),
     );
   } finally {
