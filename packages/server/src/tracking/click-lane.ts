@@ -19,6 +19,8 @@ import type { ClickRecord } from './click-batch';
 import { runningTracking } from './runtime';
 
 export const CLICK_PREFIX = '/api/links/go/';
+/** The Fastify route the lane stands in front of (the metrics label its answers so). */
+export const CLICK_ROUTE = '/api/links/go/:siteId/:typeId/:agentId';
 const SLASH = 47;
 const QUESTION = 63;
 
@@ -64,7 +66,8 @@ function answer(res: ServerResponse, click: ClickRecord | null, location: string
 /**
  * The lane for one app: answers true when it took the click (its answer follows), false to leave the
  * request to Fastify. `trustProxy` is the app's TRUST_PROXY list; the client address is then read as
- * Fastify reads it. `host.closing` hands every request to Fastify.
+ * Fastify reads it. `host.closing` hands every request to Fastify. With `host.meter` (metrics on) each
+ * answer is also counted and timed with its tick; without it the lane runs the plain answer.
  */
 export function clickLane(
   ctx: Pick<AppContext, 'db'>,
@@ -73,6 +76,13 @@ export function clickLane(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientIp = laneClientIp(trustProxy);
   const ids = [0, 0, 0];
+  const meter = host.meter;
+  const done: typeof answer = meter
+    ? (res, click, location) => {
+        meter.clickAnswered(click !== null, runningTracking(ctx)?.keeper.tickSeconds ?? 0);
+        answer(res, click, location);
+      }
+    : answer;
 
   return (req, res) => {
     const url = req.url ?? '';
@@ -92,7 +102,7 @@ export function clickLane(
           referer: rawHeader(req.rawHeaders, 'referer'),
           userAgent: rawHeader(req.rawHeaders, 'user-agent'),
         },
-        answer,
+        done,
         res,
       );
     } catch {
