@@ -85,7 +85,9 @@ describe('/metrics on METRICS_PORT', () => {
 
     await flushClicks(env.ctx);
     const postback = (q: Record<string, string | number>) =>
-      fetch(`${base}/api/postback/${p.site.id}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
+      fetch(
+        `${base}/api/postback/${p.site.id}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`,
+      );
     const token = p.site.postbackToken!;
     const sale = (i: number) => ({ token, clickId: clickIds[i], event: 'sale', txId: `m-${p.site.id}-${i}` });
     const statuses: number[] = [];
@@ -95,8 +97,16 @@ describe('/metrics on METRICS_PORT', () => {
     statuses.push((await postback({ ...sale(30), clickId: 999_999_999_999 })).status);
     expect(statuses).toEqual([...Array(16).fill(200), 403, 403, 403, 404]);
     // Through the Fastify route: one accepted, one refused.
-    expect((await postRoute(env, `/api/postback/${p.site.id}`, sale(40), 'form', '127.0.0.1')).status).toBe(200);
-    const bad = await postRoute(env, `/api/postback/${p.site.id}`, { ...sale(41), event: 'nope' }, 'json', '127.0.0.1');
+    expect((await postRoute(env, `/api/postback/${p.site.id}`, sale(40), 'form', '127.0.0.1')).status).toBe(
+      200,
+    );
+    const bad = await postRoute(
+      env,
+      `/api/postback/${p.site.id}`,
+      { ...sale(41), event: 'nope' },
+      'json',
+      '127.0.0.1',
+    );
     expect(bad.status).toBe(400);
 
     expect((await fetch(`${base}/api/agents/search`, { method: 'POST' })).status).toBe(401);
@@ -143,7 +153,9 @@ describe('/metrics on METRICS_PORT', () => {
     expect(requests('/api/agents/search', 'POST', 401)).toBe(1);
     expect(requests('unmatched', 'GET', 404)).toBe(1);
     expect(requests('/api/health', 'GET', 200)).toBe(1);
-    expect(delta('http_request_duration_seconds_count', { route: CLICK_ROUTE, method: 'GET' })).toBe(CLICKS + 3);
+    expect(delta('http_request_duration_seconds_count', { route: CLICK_ROUTE, method: 'GET' })).toBe(
+      CLICKS + 3,
+    );
     // Route patterns only: no label holds a path with an id in it.
     for (const k of after.keys()) expect(k).not.toMatch(/route="[^"]*\/\d/);
   });

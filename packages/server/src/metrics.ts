@@ -2,7 +2,12 @@
 // click path and the database pool, the hook counting every request Fastify answers, and the listener.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
-import { createAppMetrics, UNMATCHED, type AppMetrics, type MetricSources } from './common/metrics/app-metrics';
+import {
+  createAppMetrics,
+  UNMATCHED,
+  type AppMetrics,
+  type MetricSources,
+} from './common/metrics/app-metrics';
 import { listenForMetrics, type MetricsListener } from './common/metrics/listener';
 import { outcomeOf } from './common/metrics/outcomes';
 import { POSTBACK_ROUTE } from './postback/lane';
@@ -14,7 +19,9 @@ type PoolCounts = NonNullable<MetricSources['pool']>;
 /** The node-postgres pool under the database handle; PGlite has none (one connection, in this process). */
 function poolOf(ctx: Pick<AppContext, 'db' | 'dbKind'>): PoolCounts | undefined {
   const client = (ctx.db as unknown as { $client?: Partial<PoolCounts> }).$client;
-  return ctx.dbKind === 'postgres' && typeof client?.totalCount === 'number' ? (client as PoolCounts) : undefined;
+  return ctx.dbKind === 'postgres' && typeof client?.totalCount === 'number'
+    ? (client as PoolCounts)
+    : undefined;
 }
 
 /** The app's metrics, or undefined when METRICS_PORT is unset (nothing is counted then). */
@@ -53,7 +60,11 @@ export function countAnswers(app: FastifyInstance, metrics: AppMetrics) {
 
 /** Serves /metrics on a listener of its own, closed with the app. */
 export async function serveMetrics(app: FastifyInstance, ctx: AppContext, metrics: AppMetrics) {
-  const listener = await listenForMetrics(metrics.registry, ctx.config.metricsPort ?? 0, ctx.config.metricsHost);
+  const listener = await listenForMetrics(
+    metrics.registry,
+    ctx.config.metricsPort ?? 0,
+    ctx.config.metricsHost,
+  );
   listeners.set(app, listener);
   app.addHook('onClose', async () => listener.close());
 }

@@ -91,7 +91,9 @@ describe('the click writer in the health check', () => {
     const now = 1_000_000;
     expect(checkClickWriter(undefined, now)).toEqual({ status: 'ok' });
     expect(checkClickWriter({ oldestPendingAt: undefined, size: 0 }, now)).toEqual({ status: 'ok' });
-    expect(checkClickWriter({ oldestPendingAt: now - WRITER_BEHIND_MS + 1, size: 5 }, now)).toEqual({ status: 'ok' });
+    expect(checkClickWriter({ oldestPendingAt: now - WRITER_BEHIND_MS + 1, size: 5 }, now)).toEqual({
+      status: 'ok',
+    });
     expect(checkClickWriter({ oldestPendingAt: now - 12_400, size: 3400 }, now)).toEqual({
       status: 'unavailable',
       reason: 'the click writer is 12 s behind (3,400 clicks waiting)',

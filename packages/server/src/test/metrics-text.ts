@@ -25,10 +25,12 @@ export function parseMetrics(text: string): Samples {
     if (!m) throw new Error(`not a sample: ${line}`);
     const family = m[1].replace(/_(bucket|sum|count)$/, '');
     if (!typed.has(m[1]) && !typed.has(family)) throw new Error(`sample before its # TYPE: ${line}`);
-    const labels = m[3] ? splitLabels(m[3]).map((l) => {
-      if (!LABEL.test(l)) throw new Error(`bad label ${l} in: ${line}`);
-      return l;
-    }) : [];
+    const labels = m[3]
+      ? splitLabels(m[3]).map((l) => {
+          if (!LABEL.test(l)) throw new Error(`bad label ${l} in: ${line}`);
+          return l;
+        })
+      : [];
     // Prometheus reads NaN in any case (prom-client writes `Nan`).
     const value = m[4] === '+Inf' ? Infinity : m[4] === '-Inf' ? -Infinity : Number(m[4]);
     if (Number.isNaN(value) && m[4].toLowerCase() !== 'nan') throw new Error(`bad value: ${line}`);

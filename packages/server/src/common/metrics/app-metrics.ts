@@ -175,7 +175,11 @@ function registerWriter(registry: Registry, writer: MetricSources['clickWriter']
       this.set(writer()?.lagSeconds ?? 0);
     },
   });
-  const batches = new HistogramMetric('click_writer_batch_size', 'Clicks per batch written', () => new FixedHistogram(BATCH_BOUNDS));
+  const batches = new HistogramMetric(
+    'click_writer_batch_size',
+    'Clicks per batch written',
+    () => new FixedHistogram(BATCH_BOUNDS),
+  );
   batches.addSource(() => {
     const w = writer();
     return w ? [{ labels: {}, histogram: w.batches }] : [];

@@ -41,7 +41,11 @@ export class HistogramMetric {
       let cumulative = 0;
       h.bounds.forEach((bound, i) => {
         cumulative += h.counts[i];
-        values.push({ labels: { ...labels, le: String(bound) }, value: cumulative, metricName: `${this.name}_bucket` });
+        values.push({
+          labels: { ...labels, le: String(bound) },
+          value: cumulative,
+          metricName: `${this.name}_bucket`,
+        });
       });
       values.push({ labels: { ...labels, le: '+Inf' }, value: h.count, metricName: `${this.name}_bucket` });
       values.push({ labels, value: h.sum, metricName: `${this.name}_sum` });

@@ -9,7 +9,11 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
-export async function listenForMetrics(registry: Registry, port: number, host: string): Promise<MetricsListener> {
+export async function listenForMetrics(
+  registry: Registry,
+  port: number,
+  host: string,
+): Promise<MetricsListener> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET' || path !== '/metrics') {
