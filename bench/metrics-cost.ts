@@ -1,7 +1,8 @@
 // What metrics cost the click path: the app with METRICS_PORT set and the app without it, measured in
 // alternating pairs in one run, each alone on CPU 1 with wrk (and PostgreSQL) on CPU 0, as the one-core
 // runs measure it (bench/one-core.ts). Prints each pair and the ratio with / without of requests/s and of
-// the server's CPU per click, then scrapes /metrics once to show the clicks were counted.
+// the server's CPU per click, scrapes /metrics once to show the clicks were counted, and writes its
+// section of bench/RESULTS.md.
 // `npx tsx bench/metrics-cost.ts` (BENCH_PAIRS, default 3; BENCH_ONE_CORE_S, default 8); needs PostgreSQL
 // at BENCH_PG_URL, taskset, two CPUs and wrk.
 import { checkClickLinks, clickPaths } from './demo-links';
@@ -10,6 +11,10 @@ import { dropDatabase, freshDatabase } from './lib/postgres';
 import { freePort, sleep, startApp, type AppServer } from './lib/processes';
 import { wrk } from './lib/wrk';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machine, METRICS_COST_BLOCK, spliceBlock } from './lib/report';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const SECONDS = Number(process.env.BENCH_ONE_CORE_S ?? 8);
@@ -43,7 +48,9 @@ try {
     await checkClickLinks(app.baseUrl);
     pin(app.pid!, SERVER_CPU);
   }
+  const load0 = os.loadavg()[0];
   const ratios: { rps: number; cpu: number }[] = [];
+  const pairs: string[] = [];
   for (let i = 0; i < PAIRS; i++) {
     // Alternate which goes first, so a drift of the machine does not favour one side.
     const [a, b] = i % 2 ? [on, off] : [off, on];
@@ -52,24 +59,38 @@ try {
     const [mOff, mOn] = a === off ? [first, second] : [second, first];
     const pair = { rps: mOn.rps / mOff.rps, cpu: mOn.serverUs / mOff.serverUs };
     ratios.push(pair);
-    console.log(
-      `pair ${i + 1}: without metrics ${Math.round(mOff.rps)} req/s, ${mOff.serverUs.toFixed(2)} µs/click; ` +
-        `with ${Math.round(mOn.rps)} req/s, ${mOn.serverUs.toFixed(2)} µs/click; ` +
-        `ratio req/s ${pair.rps.toFixed(3)}, CPU per click ${pair.cpu.toFixed(3)}`,
+    pairs.push(
+      `| ${i + 1} | ${Math.round(mOff.rps).toLocaleString('en-US')} | ${mOff.serverUs.toFixed(1)} µs | ` +
+        `${Math.round(mOn.rps).toLocaleString('en-US')} | ${mOn.serverUs.toFixed(1)} µs | ` +
+        `${pair.rps.toFixed(3)} | ${pair.cpu.toFixed(3)} |`,
     );
+    console.log(pairs[i]);
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  console.log(
-    `median ratio with/without: req/s ${median(ratios.map((r) => r.rps)).toFixed(3)}, ` +
-      `server CPU per click ${median(ratios.map((r) => r.cpu)).toFixed(3)}`,
-  );
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  console.log(
-    text
-      .split('\n')
-      .filter((l) => /^(clicks_recorded_total|click_writer_batch_size_count) /.test(l))
-      .join('\n'),
-  );
+  const recorded = /^clicks_recorded_total (\d+)/m.exec(text)?.[1] ?? '?';
+  const load = `${load0.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`;
+  const lines = [
+    '## Metrics on the click path (PostgreSQL, one core)',
+    '',
+    `Written by \`npx tsx bench/metrics-cost.ts\` (BENCH_PAIRS=${PAIRS}, BENCH_ONE_CORE_S=${SECONDS}) on ` +
+      `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine()}; load average ${load}.`,
+    '',
+    'Two apps on one PostgreSQL database, one with `METRICS_PORT` set and one without, both on CPU ' +
+      `${SERVER_CPU} (only the measured one gets clicks), wrk \`-t1 -c50\` and PostgreSQL on CPU ${LOAD_CPU}; ` +
+      `in each pair both are measured (2 s warm-up, ${SECONDS} s measured), the first of the pair alternating.`,
+    '',
+    '| pair | req/s without | server CPU per click without | req/s with | server CPU per click with | req/s ratio with/without | CPU ratio with/without |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...pairs,
+    '',
+    `Median ratio with/without: requests/s ${median(ratios.map((r) => r.rps)).toFixed(3)}, server CPU per ` +
+      `click ${median(ratios.map((r) => r.cpu)).toFixed(3)}. The app with metrics counted ` +
+      `${Number(recorded).toLocaleString('en-US')} clicks (\`clicks_recorded_total\`, warm-ups included).`,
+  ];
+  const results = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
+  spliceBlock(results, METRICS_COST_BLOCK, lines);
+  console.log(lines.join('\n'));
 } finally {
   unpin();
   for (const app of apps) {

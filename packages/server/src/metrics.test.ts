@@ -86,7 +86,7 @@ describe('/metrics on METRICS_PORT', () => {
     await flushClicks(env.ctx);
     const postback = (q: Record<string, string | number>) =>
       fetch(
-        `${base}/api/postback/${p.site.id}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`,
+        `${base}/api/postback/${p.site.id}?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
       );
     const token = p.site.postbackToken!;
     const sale = (i: number) => ({ token, clickId: clickIds[i], event: 'sale', txId: `m-${p.site.id}-${i}` });

@@ -77,7 +77,9 @@ export async function recordRoutedClick(
     noteOutcome(req, { click: 'unavailable' });
     throw err;
   }
-  noteOutcome(req, { click: result ? 'recorded' : runningTracking(ctx)!.refusalOf(click) });
+  noteOutcome(req, {
+    click: result ? 'recorded' : (runningTracking(ctx)?.refusalOf(click) ?? 'link_not_clickable'),
+  });
   if (!result) throw notFound();
   return result;
 }
