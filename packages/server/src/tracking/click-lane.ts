@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import { appErrorBody, unavailable } from '../http/errors';
 import { laneClientIp, rawHeader, readId, type LaneHost } from '../http/lane';
 import type { ClickRecord } from './click-batch';
+import type { ClickKeeper } from './click-keeper';
 import { runningTracking } from './runtime';
 
 export const CLICK_PREFIX = '/api/links/go/';
@@ -77,9 +78,11 @@ export function clickLane(
   const clientIp = laneClientIp(trustProxy);
   const ids = [0, 0, 0];
   const meter = host.meter;
+  // The keeper of the last click taken: its tick is the one being answered.
+  let keeper: ClickKeeper | undefined;
   const done: typeof answer = meter
     ? (res, click, location) => {
-        meter.clickAnswered(click !== null, runningTracking(ctx)?.keeper.tickSeconds ?? 0);
+        meter.clickAnswered(click !== null, keeper?.tickSeconds ?? 0);
         answer(res, click, location);
       }
     : answer;
@@ -90,6 +93,7 @@ export function clickLane(
       return false;
     const tracking = runningTracking(ctx);
     if (!tracking || tracking.closed) return false;
+    if (meter) keeper = tracking.keeper;
     let taken;
     try {
       taken = tracking.recordNow(
