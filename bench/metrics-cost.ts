@@ -20,6 +20,9 @@ import { createAppMetrics } from '@salesdesk/server/src/common/metrics/app-metri
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const SECONDS = Number(process.env.BENCH_ONE_CORE_S ?? 8);
 const DB = 'salesdesk_bench_metrics';
+// BENCH_CONTROL=1: the second app also runs without metrics (an A/A run: how far two equal processes
+// differ here); it prints its pairs and leaves RESULTS.md alone.
+const CONTROL = process.env.BENCH_CONTROL === '1';
 
 interface Measured {
   rps: number;
@@ -56,7 +59,7 @@ try {
   // Seeded by the first; the second finds the demo data.
   const off = await startApp({ databaseUrl: url });
   apps.push(off);
-  const on = await startApp({ databaseUrl: url, env: { METRICS_PORT: String(metricsPort) } });
+  const on = await startApp({ databaseUrl: url, env: CONTROL ? {} : { METRICS_PORT: String(metricsPort) } });
   apps.push(on);
   for (const app of apps) {
     await checkClickLinks(app.baseUrl);
@@ -85,7 +88,13 @@ try {
     const m = s.length >> 1;
     return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
   };
-  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  if (CONTROL) {
+    console.log(
+      `control (A/A) median ratio: req/s ${median(ratios.map((r) => r.rps)).toFixed(3)}, CPU per click ${median(ratios.map((r) => r.cpu)).toFixed(3)}`,
+    );
+    process.exitCode = 0;
+  }
+  const text = CONTROL ? '' : await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   const recorded = /^clicks_recorded_total (\d+)/m.exec(text)?.[1] ?? '?';
   const load = `${load0.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`;
   const lines = [
@@ -108,10 +117,10 @@ try {
     `The meter's own work per lane click (a count and a latency histogram bucket, timed in the bench ` +
       `process over 10 million calls, best of 5): ${meterNs().toFixed(1)} ns.`,
     'When other processes share the machine (the load average above 2), requests/s swings with them from ' +
-      'one measurement to the next; the server’s CPU per click, counted from its own process, much less.',
+      'one measurement to the next, and the server’s CPU per click too, less.',
   ];
   const results = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
-  spliceBlock(results, METRICS_COST_BLOCK, lines);
+  if (!CONTROL) spliceBlock(results, METRICS_COST_BLOCK, lines);
   console.log(lines.join('\n'));
 } finally {
   unpin();
