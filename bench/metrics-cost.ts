@@ -92,7 +92,6 @@ try {
     console.log(
       `control (A/A) median ratio: req/s ${median(ratios.map((r) => r.rps)).toFixed(3)}, CPU per click ${median(ratios.map((r) => r.cpu)).toFixed(3)}`,
     );
-    process.exitCode = 0;
   }
   const text = CONTROL ? '' : await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   const recorded = /^clicks_recorded_total (\d+)/m.exec(text)?.[1] ?? '?';

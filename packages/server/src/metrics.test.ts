@@ -156,6 +156,10 @@ describe('/metrics on METRICS_PORT', () => {
     expect(delta('http_request_duration_seconds_count', { route: CLICK_ROUTE, method: 'GET' })).toBe(
       CLICKS + 3,
     );
+    const clickLatency = { route: CLICK_ROUTE, method: 'GET' };
+    expect(after.get(key('http_request_duration_seconds_bucket', { ...clickLatency, le: '+Inf' }))).toBe(
+      after.get(key('http_request_duration_seconds_count', clickLatency)),
+    );
     // Route patterns only: no label holds a path with an id in it.
     for (const k of after.keys()) expect(k).not.toMatch(/route="[^"]*\/\d/);
   });
