@@ -37,6 +37,7 @@ import { startApp } from './lib/processes';
 import { dropDatabase, freshDatabase, postgresAvailable } from './lib/postgres';
 import {
   DASHBOARD_BLOCK,
+  METRICS_COST_BLOCK,
   findBlock,
   renderResults,
   renderSection,
@@ -127,6 +128,7 @@ async function main() {
     ...(SKIP_LOGS ? [LOG_BLOCK] : []),
     DASHBOARD_BLOCK,
     STATS_BLOCK,
+    METRICS_COST_BLOCK,
   ];
   for (const block of kept) {
     const text = findBlock(old, block);

@@ -79,6 +79,10 @@ export interface Block {
 
 /** The blocks of the scale benches (`npx tsx bench/stats-bench.ts`, `bench/dashboard-bench.ts`). */
 export const STATS_BLOCK: Block = { start: '<!-- stats-bench:start -->', end: '<!-- stats-bench:end -->' };
+export const METRICS_COST_BLOCK: Block = {
+  start: '<!-- metrics-cost:start -->',
+  end: '<!-- metrics-cost:end -->',
+};
 export const DASHBOARD_BLOCK: Block = {
   start: '<!-- dashboard-bench:start -->',
   end: '<!-- dashboard-bench:end -->',

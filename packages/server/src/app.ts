@@ -25,6 +25,7 @@ import { sharedRateLimitStore } from './http/rate-limit-store';
 import type { LaneHost } from './http/lane';
 import { registerSecurityHeaders } from './http/security-headers';
 import { areas } from './areas';
+import { appMetrics, countAnswers, serveMetrics } from './metrics';
 import { postbackLane } from './postback/lane';
 import { clickLane } from './tracking/click-lane';
 
@@ -47,7 +48,8 @@ export async function buildApp(
   opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<App> {
   const trustProxy = ctx.config.trustProxy ? ctx.config.trustProxy.split(',').map((s) => s.trim()) : false;
-  const lanes: LaneHost = { closing: false };
+  const metrics = appMetrics(ctx);
+  const lanes: LaneHost = { closing: false, meter: metrics?.lanes };
   const app = Fastify({
     // The click redirect's and the postback's lanes answer before Fastify sees the request
     // (tracking/click-lane.ts, postback/lane.ts); what they leave goes on to Fastify.
@@ -86,6 +88,7 @@ export async function buildApp(
   app.addHook('onResponse', async (req, reply) =>
     logAnswered(req.log, req.method, req.url, reply.statusCode, reply.elapsedTime),
   );
+  if (metrics) countAnswers(app, metrics);
 
   registerSecurityHeaders(app);
   // In cluster mode the routes' limits count across all nodes (http/rate-limit-store.ts).
@@ -117,6 +120,7 @@ export async function buildApp(
   );
 
   registerSpa(app, ctx.config.webDist, ctx.brand);
+  if (metrics) await serveMetrics(app, ctx, metrics);
   return app;
 }
 
@@ -143,7 +147,8 @@ function registerSpa(app: App, dist: string, brand: TBrand) {
   const html = brandedIndex(fs.readFileSync(index, 'utf8'), brand);
   void app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    // /metrics is served on METRICS_PORT only: a scraper sent here by mistake gets a 404, not the page.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.split('?')[0] === '/metrics') {
       return reply.status(404).send({ code: ErrorCode.NotFound, message: 'Not found' });
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -22,4 +22,13 @@ describe('config', () => {
       /JOBS_TEST_CLOCK_SHIFT_MS is refused/,
     );
   });
+
+  it('has no metrics unless METRICS_PORT is set (an empty value is unset), on 127.0.0.1 by default', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    const c = loadConfig({ METRICS_PORT: '9464' });
+    expect([c.metricsPort, c.metricsHost]).toEqual([9464, '127.0.0.1']);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe('10.0.0.5');
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow();
+  });
 });

@@ -27,6 +27,12 @@ const ZEnv = z.object({
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),
   WORKERS: z.coerce.number().int().min(1).default(1),
+  // Unset: no metrics at all (nothing counted, no listener). Never served on PORT.
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -69,5 +75,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
+    // GET /metrics (Prometheus) on a listener of its own; 0 takes a free port (tests).
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }

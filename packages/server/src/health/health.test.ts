@@ -1,9 +1,12 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
+import { buildClickPath } from '../test/factories';
 import { call, secondInstance, testEnv, type TestEnv } from '../test/harness';
-import { checkHealth, HEALTH_TIMEOUT_MS } from './service';
+import { runningTracking, startTracking } from '../tracking/runtime';
+import { flushClicks } from '../tracking/service';
+import { checkClickWriter, checkHealth, HEALTH_TIMEOUT_MS, WRITER_BEHIND_MS } from './service';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -52,5 +55,52 @@ describe('GET /api/health', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('the click writer in the health check', () => {
+  it('answers 503 once the oldest click waiting for the table is WRITER_BEHIND_MS old, 200 once stored', async () => {
+    const p = await buildClickPath(env.ctx);
+    const click = () =>
+      call(env.app, 'GET', `links/go/${p.site.id}/${p.type.id}/${p.agent.id}`, { ip: '10.77.0.1' });
+    // Another file of this worker may have closed the click path: the click starts it again.
+    const writer = (runningTracking(env.ctx) ?? (await startTracking(env.ctx))).writer;
+    await flushClicks(env.ctx);
+    let release: () => void = () => undefined;
+    writer.holdWrites(new Promise<void>((r) => (release = r)));
+    try {
+      for (let i = 0; i < 3; i++) expect((await click()).status).toBe(302);
+      // Answered and journaled, not stored: young enough to be no reason yet.
+      expect((await call(env.app, 'GET', 'health')).status).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + WRITER_BEHIND_MS + 2000);
+      const res = await call(env.app, 'GET', 'health');
+      expect([res.status, res.body]).toEqual([
+        503,
+        { status: 'unavailable', reason: 'the click writer is 12 s behind (3 clicks waiting)' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+      release();
+    }
+    await flushClicks(env.ctx);
+    expect(writer.size).toBe(0);
+    expect((await call(env.app, 'GET', 'health')).status).toBe(200);
+  });
+
+  it('says how far behind and how many wait in public-safe words', () => {
+    const now = 1_000_000;
+    expect(checkClickWriter(undefined, now)).toEqual({ status: 'ok' });
+    expect(checkClickWriter({ oldestPendingAt: undefined, size: 0 }, now)).toEqual({ status: 'ok' });
+    expect(checkClickWriter({ oldestPendingAt: now - WRITER_BEHIND_MS + 1, size: 5 }, now)).toEqual({
+      status: 'ok',
+    });
+    expect(checkClickWriter({ oldestPendingAt: now - 12_400, size: 3400 }, now)).toEqual({
+      status: 'unavailable',
+      reason: 'the click writer is 12 s behind (3,400 clicks waiting)',
+    });
+    expect(checkClickWriter({ oldestPendingAt: now - WRITER_BEHIND_MS, size: 1 }, now)).toMatchObject({
+      reason: 'the click writer is 10 s behind (1 click waiting)',
+    });
   });
 });

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LaneMeter } from '../common/metrics/lane-meter';
 import { normalizeIp } from './client-ip';
 
 const MAX_ID = 2_147_483_647;
@@ -57,9 +58,11 @@ export function laneClientIp(trustProxy: string[] | false): (req: IncomingMessag
 
 /**
  * What a lane needs from its app, filled in once Fastify exists: whether the app is closing (the lane
- * then leaves every request to Fastify, which answers 503) and the app's logger.
+ * then leaves every request to Fastify, which answers 503) and the app's logger; and, set before the
+ * lanes are made, the meter when metrics are on.
  */
 export interface LaneHost {
   closing: boolean;
   log?: FastifyBaseLogger;
+  meter?: LaneMeter;
 }

@@ -23,7 +23,8 @@ import { asPostbackRefusal } from './refusal';
 import { checkPostback, handlePostback } from './service';
 
 export const POSTBACK_PREFIX = '/api/postback/';
-const ROUTE = '/api/postback/:siteId';
+/** The Fastify route the lane stands in front of (its log lines and metrics name it so). */
+export const POSTBACK_ROUTE = '/api/postback/:siteId';
 const QUESTION = 63;
 
 /** The site id of a plain postback path (`/api/postback/{id}` and its query), or 0 for another shape. */
@@ -41,6 +42,7 @@ export function postbackLane(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientIp = laneClientIp(trustProxy);
   const limits = sharedLimits(ctx);
+  const meter = host.meter;
   // Every answer of the route carries these (the security headers as registerSecurityHeaders sets them).
   const fixed = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'];
   for (const [name, value] of securityHeaders(SECURITY_POLICY).set) fixed.push(name, value);
@@ -53,20 +55,22 @@ export function postbackLane(
     const started = performance.now();
     let headers: string[] = [];
 
-    const answer = (status: number, body: object) => {
+    const answer = (status: number, body: object, result?: string) => {
       const text = JSON.stringify(body);
       res.writeHead(status, [...fixed, ...headers, 'content-length', String(Buffer.byteLength(text))]);
       res.end(text);
-      if (host.log) logAnswered(host.log, 'GET', url, status, performance.now() - started);
+      const ms = performance.now() - started;
+      if (host.log) logAnswered(host.log, 'GET', url, status, ms);
+      meter?.postbackAnswered(status, result, ms / 1000);
     };
     const call: PostbackCall = { siteId, ip: '', raw: {} };
     const fail = (err: unknown) => {
       const refusal = asPostbackRefusal(err);
       if (refusal) {
         logRefusal(ctx, call, refusal);
-        return answer(refusal.status, appErrorBody(refusal));
+        return answer(refusal.status, appErrorBody(refusal), refusal.reason);
       }
-      host.log?.error({ error: loggableError(err), route: ROUTE }, 'request failed');
+      host.log?.error({ error: loggableError(err), route: POSTBACK_ROUTE }, 'request failed');
       answer(500, INTERNAL_ERROR_BODY);
     };
 
@@ -85,7 +89,7 @@ export function postbackLane(
     // Whatever fails here is answered like the route's failures: a listener that threw would take the
     // whole server down.
     serve()
-      .then((result) => answer(200, result), fail)
+      .then((result) => answer(200, result, result.duplicate ? 'DUPLICATE' : 'ACCEPTED'), fail)
       .catch(() => res.destroy()); // the answer itself failed: nothing more can be said on this socket
     return true;
   };

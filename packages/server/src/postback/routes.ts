@@ -12,6 +12,7 @@ import { clientIp } from '../http/client-ip';
 import { rateLimited } from '../http/errors';
 import { watchFraudSettings } from '../common/fraud-settings';
 import { loggableError } from '../common/loggable-error';
+import { noteOutcome } from '../common/metrics/outcomes';
 import { sharedLimits } from '../common/shared-limits';
 import { badField } from '../http/input-guard';
 import { countPostback, type ClientCount } from './ip-limit';
@@ -55,6 +56,7 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
     const refusal = asPostbackRefusal(err);
     if (!refusal) throw err;
     logRefusal(ctx, callOf(req, clientIp(req)), refusal);
+    noteOutcome(req.raw, { postback: refusal.reason });
     throw refusal;
   });
 
@@ -85,9 +87,11 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
       params: ZPostbackParams,
       response: { 200: POSTBACK_OK_RESPONSE, ...POSTBACK_ERROR_RESPONSES },
     },
-    handler: (req) => {
+    handler: async (req) => {
       const pre = counted.get(req);
-      return handlePostback(ctx, callOf(req, clientIp(req)), pre?.check, pre?.site);
+      const result = await handlePostback(ctx, callOf(req, clientIp(req)), pre?.check, pre?.site);
+      noteOutcome(req.raw, { postback: result.duplicate ? 'DUPLICATE' : 'ACCEPTED' });
+      return result;
     },
   });
 };

@@ -28,6 +28,8 @@ class Tick {
   /** Indexes of the clicks unique by this node's memory: Redis decides (cluster mode). */
   readonly newHere: number[] = [];
   text = '';
+  /** performance.now() at its first click. */
+  openedAt = 0;
   sentAt = 0;
   settled = false;
 }
@@ -41,6 +43,8 @@ export class ClickKeeper {
   private idle: Array<() => void> = [];
   private redisDown = false;
   private readonly days = new EasternDays();
+  /** Seconds from the first click of the tick being answered to its answers (read by the lane's meter). */
+  tickSeconds = 0;
 
   constructor(
     private readonly writer: ClickWriter,
@@ -59,6 +63,7 @@ export class ClickKeeper {
     t.args.push(arg);
     if (!this.scheduled) {
       this.scheduled = true;
+      t.openedAt = performance.now();
       setImmediate(this.flushTick);
     }
   }
@@ -132,6 +137,7 @@ export class ClickKeeper {
 
   private settle(tick: Tick, kept: boolean) {
     tick.settled = true;
+    this.tickSeconds = (performance.now() - tick.openedAt) / 1000;
     const { clicks, locations, done, args } = tick;
     for (let i = 0; i < clicks.length; i++) {
       try {

@@ -16,9 +16,12 @@ import type { AppContext } from '../context';
 import { appErrorBody, unavailable } from '../http/errors';
 import { laneClientIp, rawHeader, readId, type LaneHost } from '../http/lane';
 import type { ClickRecord } from './click-batch';
+import type { ClickKeeper } from './click-keeper';
 import { runningTracking } from './runtime';
 
 export const CLICK_PREFIX = '/api/links/go/';
+/** The Fastify route the lane stands in front of (the metrics label its answers so). */
+export const CLICK_ROUTE = '/api/links/go/:siteId/:typeId/:agentId';
 const SLASH = 47;
 const QUESTION = 63;
 
@@ -64,7 +67,8 @@ function answer(res: ServerResponse, click: ClickRecord | null, location: string
 /**
  * The lane for one app: answers true when it took the click (its answer follows), false to leave the
  * request to Fastify. `trustProxy` is the app's TRUST_PROXY list; the client address is then read as
- * Fastify reads it. `host.closing` hands every request to Fastify.
+ * Fastify reads it. `host.closing` hands every request to Fastify. With `host.meter` (metrics on) each
+ * answer is also counted and timed with its tick; without it the lane runs the plain answer.
  */
 export function clickLane(
   ctx: Pick<AppContext, 'db'>,
@@ -73,6 +77,15 @@ export function clickLane(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientIp = laneClientIp(trustProxy);
   const ids = [0, 0, 0];
+  const meter = host.meter;
+  // The keeper of the last click taken: its tick is the one being answered.
+  let keeper: ClickKeeper | undefined;
+  const done: typeof answer = meter
+    ? (res, click, location) => {
+        meter.clickAnswered(click !== null, keeper?.tickSeconds ?? 0);
+        answer(res, click, location);
+      }
+    : answer;
 
   return (req, res) => {
     const url = req.url ?? '';
@@ -80,6 +93,7 @@ export function clickLane(
       return false;
     const tracking = runningTracking(ctx);
     if (!tracking || tracking.closed) return false;
+    if (meter) keeper = tracking.keeper;
     let taken;
     try {
       taken = tracking.recordNow(
@@ -92,7 +106,7 @@ export function clickLane(
           referer: rawHeader(req.rawHeaders, 'referer'),
           userAgent: rawHeader(req.rawHeaders, 'user-agent'),
         },
-        answer,
+        done,
         res,
       );
     } catch {

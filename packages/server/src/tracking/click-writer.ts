@@ -5,6 +5,7 @@
 // during one write (about 300 clicks), which tripled the statements and the stats_daily rows per click
 // (bench/analysis.md).
 import type { Queryable } from '../db/client';
+import { BATCH_BOUNDS, FixedHistogram } from '../common/metrics/fixed-histogram';
 import { unavailable } from '../http/errors';
 import { ClickBatch, type ClickRecord } from './click-batch';
 import { insertClicks } from './sql';
@@ -45,6 +46,10 @@ export class ClickWriter {
   private readonly intervalMs: number;
   // Batches whose first click is an interval old: written even if not full.
   private readonly expired = new WeakSet<ClickBatch>();
+  // When each batch took its first click (Date.now()): how far behind the writer is.
+  private readonly openedAt = new WeakMap<ClickBatch, number>();
+  /** The sizes of the batches committed (the metrics read it; one observation per batch). */
+  readonly batchSizes = new FixedHistogram(BATCH_BOUNDS);
 
   constructor(
     private readonly db: Queryable,
@@ -100,6 +105,16 @@ export class ClickWriter {
     return this.pending;
   }
 
+  /** When the oldest click not yet committed reached the writer (Date.now()), or undefined when none waits. */
+  get oldestPendingAt(): number | undefined {
+    return this.pending ? this.openedAt.get(this.batches[0]) : undefined;
+  }
+
+  /** Every write waits for `gate` (tests stall the writer with it, as a database that holds its writes). */
+  holdWrites(gate: Promise<unknown>) {
+    void this.enqueue(() => gate.then(() => undefined));
+  }
+
   /** Writes everything buffered so far; resolves once it is committed. */
   flush(): Promise<void> {
     return this.enqueue(() => this.writeFirst(this.batches.length));
@@ -120,6 +135,7 @@ export class ClickWriter {
 
   private open(batch: ClickBatch) {
     this.batches.push(batch);
+    this.openedAt.set(batch, Date.now());
     // The batch's deadline; one timer per batch (a few a second under load), not one per click.
     setTimeout(() => {
       this.expired.add(batch);
@@ -160,6 +176,7 @@ export class ClickWriter {
       this.batches.shift();
       this.pending -= batch.size;
       this.committedCount += batch.size;
+      this.batchSizes.observe(batch.size);
       this.opts.onCommit?.(this.committedCount);
     }
   }

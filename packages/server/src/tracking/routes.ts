@@ -8,7 +8,8 @@ import { LOGIN, PUBLIC } from '../http/access';
 import { notFound } from '../http/errors';
 import { loggableError } from '../common/loggable-error';
 import { closeTracking, startTracking } from './runtime';
-import { listLinks, recordClick } from './service';
+import { noteOutcome } from '../common/metrics/outcomes';
+import { listLinks, recordRoutedClick } from './service';
 
 const MAX_ID = 2_147_483_647;
 
@@ -52,8 +53,11 @@ const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
     const siteId = pathId(p.siteId);
     const typeId = pathId(p.typeId);
     const agentId = pathId(p.agentId);
-    if (!siteId || !typeId || !agentId) throw notFound();
-    const click = await recordClick(ctx, {
+    if (!siteId || !typeId || !agentId) {
+      noteOutcome(req.raw, { click: 'bad_path' });
+      throw notFound();
+    }
+    const click = await recordRoutedClick(ctx, req.raw, {
       siteId,
       typeId,
       agentId,
@@ -62,7 +66,6 @@ const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
       referer: req.headers.referer,
       userAgent: req.headers['user-agent'],
     });
-    if (!click) throw notFound();
     return reply.redirect(click.location, 302);
   });
 };

@@ -139,6 +139,11 @@ export class Tracking {
     return true;
   }
 
+  /** Why recordNow() found a click not clickable: its link, or its agent (for the metrics' reason). */
+  refusalOf(c: Pick<ClickInput, 'siteId' | 'typeId'>): 'link_not_clickable' | 'agent_not_clickable' {
+    return this.cache.clickType(c.siteId, c.typeId) ? 'agent_not_clickable' : 'link_not_clickable';
+  }
+
   /** Keeps every click taken so far and writes it to the table; resolves once committed. */
   async flush(): Promise<void> {
     await this.keeper.drain();

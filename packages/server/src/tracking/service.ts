@@ -3,6 +3,8 @@ import { trackingLink, type TLinkRow, type TLinksListRequest } from '@salesdesk/
 import type { AppContext } from '../context';
 import type { Principal } from '../http/auth';
 import { notFound } from '../http/errors';
+import { noteOutcome } from '../common/metrics/outcomes';
+import type { IncomingMessage } from 'node:http';
 import { assertAgent } from '../http/tenant';
 import { FLUSH_INTERVAL_MS } from './click-writer';
 import { runningTracking, startTracking, type ClickInput, type ClickResult } from './runtime';
@@ -57,6 +59,29 @@ export async function listLinks(ctx: AppContext, p: Principal, q: TLinksListRequ
 export async function recordClick(ctx: AppContext, click: ClickInput): Promise<ClickResult | null> {
   const tracking = runningTracking(ctx) ?? (await startTracking(ctx));
   return tracking.record(click);
+}
+
+/**
+ * recordClick() for the route: notes what the click came to for the metrics (recorded, or why not), and
+ * throws 404 when it is not clickable.
+ */
+export async function recordRoutedClick(
+  ctx: AppContext,
+  req: IncomingMessage,
+  click: ClickInput,
+): Promise<ClickResult> {
+  let result: ClickResult | null;
+  try {
+    result = await recordClick(ctx, click);
+  } catch (err) {
+    noteOutcome(req, { click: 'unavailable' });
+    throw err;
+  }
+  noteOutcome(req, {
+    click: result ? 'recorded' : (runningTracking(ctx)?.refusalOf(click) ?? 'link_not_clickable'),
+  });
+  if (!result) throw notFound();
+  return result;
 }
 
 /** Writes every click this process still buffers; resolves once committed. */
