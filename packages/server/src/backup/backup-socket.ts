@@ -54,10 +54,16 @@ export async function serveBackups(
     });
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(where, () => resolve());
-  });
+  // Created 0600 from the start (a chmod after listening would leave a moment where others could connect).
+  const umask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(where, () => resolve());
+    });
+  } finally {
+    process.umask(umask);
+  }
   fs.chmodSync(where, 0o600);
   return () =>
     new Promise<void>((resolve) => {
