@@ -1,8 +1,10 @@
 // npm run backup -- FILE: a consistent copy of the whole database, taken while the server runs.
+import { typedPath } from '../common/typed-path';
 import { loadConfig } from '../config';
 import { takeBackup } from './backup';
 
-const file = process.argv.slice(2).find((a) => !a.startsWith('-'));
+const typed = process.argv.slice(2).find((a) => !a.startsWith('-'));
+const file = typed && typedPath(typed);
 if (!file || process.argv.includes('--help')) {
   console.error('usage: npm run backup -- FILE');
   process.exit(file ? 0 : 2);

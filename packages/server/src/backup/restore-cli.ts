@@ -1,11 +1,13 @@
 // npm run restore -- FILE [--overwrite]: a backup into an empty database, then the migrations it lacks.
+import { typedPath } from '../common/typed-path';
 import { loadConfig } from '../config';
 import { pgliteDir } from './backup';
 import { serverRunning } from './backup-socket';
 import { restoreBackup, RestoreRefused } from './restore';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('-'));
+const typed = args.find((a) => !a.startsWith('-'));
+const file = typed && typedPath(typed);
 const unknown = args.filter((a) => a.startsWith('-') && a !== '--overwrite');
 if (!file || unknown.length || args.includes('--help')) {
   console.error(

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createContext } from '../bootstrap';
+import { typedPath } from '../common/typed-path';
 import { loadConfig } from '../config';
 import { importLegacyFile } from './import-legacy';
 
@@ -11,8 +12,7 @@ if (!arg) {
   console.error('Usage: npm run import-legacy -- FILE.csv');
   process.exit(2);
 }
-// npm runs the script inside packages/server; the path is meant from where the command was typed.
-const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+const file = typedPath(arg);
 if (!fs.existsSync(file)) {
   console.error(`No such file: ${file}`);
   process.exit(2);

@@ -25,7 +25,8 @@ export async function freshStore(
   tag: string,
   tempDir: (prefix: string) => string,
 ): Promise<OpenOptions | undefined> {
-  if (kind === 'pglite') return { dataDir: path.join(tempDir('salesdesk-pglite-'), 'db') };
+  // The server's layout (DATA_DIR/pglite), so a command given DATA_DIR finds it.
+  if (kind === 'pglite') return { dataDir: path.join(tempDir('salesdesk-pglite-'), 'pglite') };
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
   const name = `${new URL(base).pathname.slice(1) || 'postgres'}_w${Number(process.env.VITEST_POOL_ID ?? 1)}_${tag}`;
