@@ -53,6 +53,7 @@ describe('/metrics on METRICS_PORT', () => {
     const samples = await scrape();
     expect(samples.get('nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(samples.has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
+    expect(samples.get('process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(samples.get(key('clicks_refused_total', { reason: 'agent_not_clickable' }))).toBe(0);
     expect(samples.get(key('postbacks_refused_total', { reason: 'WRONG_TOKEN' }))).toBe(0);
     expect(samples.has('click_writer_pending_clicks')).toBe(true);

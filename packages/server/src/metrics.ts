@@ -66,5 +66,8 @@ export async function serveMetrics(app: FastifyInstance, ctx: AppContext, metric
     ctx.config.metricsHost,
   );
   listeners.set(app, listener);
-  app.addHook('onClose', async () => listener.close());
+  app.addHook('onClose', async () => {
+    metrics.close();
+    await listener.close();
+  });
 }

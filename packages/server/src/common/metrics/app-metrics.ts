@@ -1,13 +1,14 @@
 // The metrics of one app, in a registry of its own (several apps in one process never share a series):
 // requests by route and status with their latency, clicks and postbacks recorded and refused, the click
-// writer's queue and batches, the PostgreSQL pool, and prom-client's process metrics (the event loop's
-// delay among them). Counted only when METRICS_PORT is set; the app builds none otherwise.
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+// writer's queue and batches, the PostgreSQL pool, and the process's own figures (process-metrics.ts: the
+// event loop's delay among them). Counted only when METRICS_PORT is set; the app builds none otherwise.
+import { Counter, Gauge, Registry } from 'prom-client';
 import { POSTBACK_REASONS } from '@salesdesk/contract';
 import { BATCH_BOUNDS, FixedHistogram, LATENCY_BOUNDS } from './fixed-histogram';
 import { HistogramMetric } from './histogram-metric';
 import type { LaneMeter } from './lane-meter';
 import { CLICK_REFUSALS, type Outcome } from './outcomes';
+import { registerProcessMetrics } from './process-metrics';
 
 /** The route label of a request no route matched (never the raw URL: it is the client's to choose). */
 export const UNMATCHED = 'unmatched';
@@ -35,11 +36,13 @@ export interface AppMetrics {
   lanes: LaneMeter;
   /** One request Fastify answered: its route pattern (UNMATCHED for none), and what its route noted. */
   answered(route: string, method: string, status: number, seconds: number, outcome?: Outcome): void;
+  /** Stops the event loop's sampler (the app closes). */
+  close(): void;
 }
 
 export function createAppMetrics(sources: MetricSources): AppMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const stopProcessMetrics = registerProcessMetrics(registry);
   const lane = { clicks: 0, clicksRefused: 0, postbacks: new Map<string, number>() };
   const seen = { clicks: 0, clicksRefused: 0, postbacks: new Map<string, number>() };
 
@@ -144,6 +147,7 @@ export function createAppMetrics(sources: MetricSources): AppMetrics {
   return {
     registry,
     lanes,
+    close: stopProcessMetrics,
     answered(route, method, status, seconds, outcome) {
       requests.labels(route, method, String(status)).inc();
       const key = `${method} ${route}`;

@@ -1,0 +1,57 @@
+// The process's own figures, each read when /metrics is scraped. prom-client's collectDefaultMetrics was
+// measured at about 3 % of the server's CPU per click on the click path (bench/RESULTS.md, "Metrics on
+// the click path"): its garbage-collection observer runs a callback for every collection, and a click load
+// collects often. These are the figures an operator reads, under prom-client's names so its dashboards
+// work: the event loop's delay since the last scrape (libuv's own sampler, no callback per event), CPU
+// time, memory and the heap.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Counter, Gauge, type Registry } from 'prom-client';
+
+const NS = 1e9;
+
+export function registerProcessMetrics(registry: Registry): () => void {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  // Read in this order at each scrape; the last one resets the sampler for the next interval.
+  gauge('nodejs_eventloop_lag_seconds', 'Mean event loop delay since the last scrape', () =>
+    Number.isNaN(delay.mean) ? 0 : delay.mean / NS,
+  );
+  gauge(
+    'nodejs_eventloop_lag_p50_seconds',
+    'Median event loop delay since the last scrape',
+    () => delay.percentile(50) / NS,
+  );
+  gauge(
+    'nodejs_eventloop_lag_p99_seconds',
+    '99th percentile event loop delay since the last scrape',
+    () => delay.percentile(99) / NS,
+  );
+  gauge('nodejs_eventloop_lag_max_seconds', 'Longest event loop delay since the last scrape', () => {
+    const max = delay.max / NS;
+    delay.reset();
+    return max;
+  });
+  new Counter({
+    name: 'process_cpu_seconds_total',
+    help: 'User and system CPU time of the process',
+    registers: [registry],
+    collect() {
+      const { user, system } = process.cpuUsage();
+      this.reset();
+      this.inc((user + system) / 1e6);
+    },
+  });
+  gauge('process_resident_memory_bytes', 'Resident memory of the process', () => process.memoryUsage.rss());
+  gauge('nodejs_heap_size_used_bytes', 'V8 heap in use', () => process.memoryUsage().heapUsed);
+  gauge('nodejs_heap_size_total_bytes', 'V8 heap allocated', () => process.memoryUsage().heapTotal);
+  return () => delay.disable();
+}
