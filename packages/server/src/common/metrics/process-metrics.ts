@@ -1,7 +1,7 @@
 // The process's own figures, each read when /metrics is scraped. prom-client's collectDefaultMetrics was
 // measured at about 3 % of the server's CPU per click on the click path (bench/RESULTS.md, "Metrics on
-// the click path"): its garbage-collection observer runs a callback for every collection, and a click load
-// collects often. These are the figures an operator reads, under prom-client's names so its dashboards
+// the click path"); among its collectors is an observer called for every garbage collection, and a click
+// load collects often (not measured apart). These are the figures an operator reads, under prom-client's names so its dashboards
 // work: the event loop's delay since the last scrape (libuv's own sampler, no callback per event), CPU
 // time, memory and the heap.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
