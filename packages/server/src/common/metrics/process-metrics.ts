@@ -8,9 +8,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
 const NS = 1e9;
+/** The sampler's timer period: each value it records is a whole period plus the delay, so it is taken off. */
+const RESOLUTION_MS = 10;
+const delaySeconds = (ns: number) => (Number.isNaN(ns) ? 0 : Math.max(0, ns / NS - RESOLUTION_MS / 1000));
 
 export function registerProcessMetrics(registry: Registry): () => void {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
@@ -23,20 +26,16 @@ export function registerProcessMetrics(registry: Registry): () => void {
     });
   // Read in this order at each scrape; the last one resets the sampler for the next interval.
   gauge('nodejs_eventloop_lag_seconds', 'Mean event loop delay since the last scrape', () =>
-    Number.isNaN(delay.mean) ? 0 : delay.mean / NS,
+    delaySeconds(delay.mean),
   );
-  gauge(
-    'nodejs_eventloop_lag_p50_seconds',
-    'Median event loop delay since the last scrape',
-    () => delay.percentile(50) / NS,
+  gauge('nodejs_eventloop_lag_p50_seconds', 'Median event loop delay since the last scrape', () =>
+    delaySeconds(delay.percentile(50)),
   );
-  gauge(
-    'nodejs_eventloop_lag_p99_seconds',
-    '99th percentile event loop delay since the last scrape',
-    () => delay.percentile(99) / NS,
+  gauge('nodejs_eventloop_lag_p99_seconds', '99th percentile event loop delay since the last scrape', () =>
+    delaySeconds(delay.percentile(99)),
   );
   gauge('nodejs_eventloop_lag_max_seconds', 'Longest event loop delay since the last scrape', () => {
-    const max = delay.max / NS;
+    const max = delaySeconds(delay.max);
     delay.reset();
     return max;
   });
