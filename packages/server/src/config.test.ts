@@ -23,6 +23,14 @@ describe('config', () => {
     );
   });
 
+  it('refuses the test-only click writer interval in production', () => {
+    expect(loadConfig({ CLICK_WRITER_TEST_INTERVAL_MS: '60000' }).clickWriterIntervalMs).toBe(60000);
+    expect(loadConfig({}).clickWriterIntervalMs).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: 'production', CLICK_WRITER_TEST_INTERVAL_MS: '60000' })).toThrow(
+      /CLICK_WRITER_TEST_INTERVAL_MS is refused/,
+    );
+  });
+
   it('has no metrics unless METRICS_PORT is set (an empty value is unset), on 127.0.0.1 by default', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();

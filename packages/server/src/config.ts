@@ -23,6 +23,7 @@ const ZEnv = z.object({
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   CAPTCHA_TEST_ANSWER: z.string().optional(),
   JOBS_TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
+  CLICK_WRITER_TEST_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   JWT_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),
@@ -46,6 +47,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Moves the scheduled jobs' clock, so a test can make 01:00 Eastern due now; never in production.
   if (production && e.JOBS_TEST_CLOCK_SHIFT_MS)
     throw new Error('JOBS_TEST_CLOCK_SHIFT_MS is refused when NODE_ENV=production');
+  // Holds click batches longer before writing them, so a test can kill a node whose answered clicks are
+  // in its journal alone; never in production.
+  if (production && e.CLICK_WRITER_TEST_INTERVAL_MS)
+    throw new Error('CLICK_WRITER_TEST_INTERVAL_MS is refused when NODE_ENV=production');
   // Several nodes cannot share the embedded database: it lives in one process's data directory.
   if (e.REDIS_URL && !e.DATABASE_URL)
     throw new Error(
@@ -71,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captcha: e.CAPTCHA === 'on',
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
     jobsClockShiftMs: e.JOBS_TEST_CLOCK_SHIFT_MS ?? 0,
+    clickWriterIntervalMs: e.CLICK_WRITER_TEST_INTERVAL_MS,
     jwtTtlSeconds: Math.round(e.JWT_TTL_HOURS * 3600),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -65,6 +65,7 @@ export class Tracking {
     this.cache = new TrackingCache(ctx.db);
     this.ids = new ClickIdBlocks(ctx.db);
     this.writer = new ClickWriter(ctx.db, {
+      intervalMs: ctx.config.clickWriterIntervalMs,
       onError: (err) => log('click batch not written yet, retrying', err),
       onCommit: (committed) => this.keeper.trim(committed),
     });
