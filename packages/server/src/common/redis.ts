@@ -5,6 +5,13 @@ import { Redis } from 'ioredis';
 
 export type { Redis };
 
+/**
+ * How long a command may wait for its answer. A Redis that hangs (a full disk, a stopped process whose
+ * socket stays open) answers nothing and drops nothing: without a limit a sign-in would wait for it as long
+ * as the client does. After this the command fails like one sent while Redis is away.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
 /** Opens the connection and waits until Redis answers; a start without Redis fails with the reason. */
 export async function openRedis(url: string, prefix: string): Promise<Redis> {
   const redis = new Redis(url, {
@@ -16,6 +23,7 @@ export async function openRedis(url: string, prefix: string): Promise<Redis> {
     enableAutoPipelining: true,
     lazyConnect: true,
     connectTimeout: 5000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 100, 2000),
   });
   // Errors reach the callers of each command; without a listener ioredis would print every reconnect.

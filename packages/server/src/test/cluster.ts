@@ -29,7 +29,7 @@ export async function clusterNode(prefix: string, env: Record<string, string> = 
   if (!url || !redisUrl) throw new Error('cluster mode needs TEST_DATABASE_URL and TEST_REDIS_URL');
   const config = testConfig({ DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, ...env });
   const database = await openDatabase({ url });
-  const redis = await openRedis(redisUrl, prefix);
+  const redis = await openRedis(config.redisUrl ?? redisUrl, prefix); // env may name another (a proxy)
   const ctx = { ...base.ctx, db: database.db, config, brand: loadBrand(config.brand), redis };
   const app = await buildApp(ctx);
   return {

@@ -23,6 +23,8 @@ import {
   testRedisPrefix,
   type ClusterNode,
 } from '../../test/cluster';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../redis';
+import { redisProxy } from '../../test/redis-proxy';
 import { sharedLimits, SIGN_IN_UNAVAILABLE } from '.';
 
 type Body = { code?: string; message?: string; token?: string; ok?: boolean };
@@ -279,6 +281,40 @@ describe.skipIf(!clusterTestsOn)('cluster mode: two nodes, one Redis', () => {
       expect(Number(lane.headers['x-ratelimit-remaining'])).toBe(
         Number(route.headers['x-ratelimit-remaining']) - 1,
       );
+    });
+  });
+  describe('a node whose Redis hangs', () => {
+    it('refuses a sign-in with a 503 once the command times out, and still takes a postback', async () => {
+      const proxy = await redisProxy(process.env.TEST_REDIS_URL!);
+      try {
+        const hanging = await node({ ...nodeEnv, REDIS_URL: proxy.url });
+        const p = await buildClickPath(hanging.ctx);
+        const g = await buildAgent(a.ctx);
+        proxy.hang();
+
+        const started = Date.now();
+        const res = await tryLogin(hanging, { username: g.username, password: PASSWORD }, freshIp());
+        expect([res.status, res.body]).toEqual([
+          503,
+          { code: ErrorCode.Unavailable, message: SIGN_IN_UNAVAILABLE },
+        ]);
+        expect(Date.now() - started).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 2000);
+
+        // The click goes to this node's disk journal; the postback's limits are counted in the process.
+        const click = await call(hanging.app, 'GET', `links/go/${p.site.id}/${p.type.id}/${p.agent.id}`);
+        expect(click.status).toBe(302);
+        const clickId = new URL(click.res.headers.location as string).searchParams.get('clickid')!;
+        const sale = postbackPath(p.site.id, {
+          token: p.site.postbackToken,
+          clickId,
+          event: 'sale',
+          txId: 'h1',
+        });
+        const answer = await viaRoute(hanging, sale, freshIp());
+        expect([answer.status, answer.body.ok]).toEqual([200, true]);
+      } finally {
+        await proxy.close();
+      }
     });
   });
 });
