@@ -2,13 +2,14 @@
 // requests by route and status with their latency, clicks and postbacks recorded and refused, the click
 // writer's queue and batches, the PostgreSQL pool, and the process's own figures (process-metrics.ts: the
 // event loop's delay among them). Counted only when METRICS_PORT is set; the app builds none otherwise.
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Counter, Registry } from 'prom-client';
 import { POSTBACK_REASONS } from '@salesdesk/contract';
 import { BATCH_BOUNDS, FixedHistogram, LATENCY_BOUNDS } from './fixed-histogram';
 import { HistogramMetric } from './histogram-metric';
 import type { LaneMeter } from './lane-meter';
 import { CLICK_REFUSALS, type Outcome } from './outcomes';
 import { registerProcessMetrics } from './process-metrics';
+import { scrapedGauge } from './scraped-gauge';
 
 /** The route label of a request no route matched (never the raw URL: it is the client's to choose). */
 export const UNMATCHED = 'unmatched';
@@ -163,22 +164,18 @@ export function createAppMetrics(sources: MetricSources): AppMetrics {
 }
 
 function registerWriter(registry: Registry, writer: MetricSources['clickWriter']) {
-  new Gauge({
-    name: 'click_writer_pending_clicks',
-    help: 'Clicks answered and journaled but not yet stored in the clicks table',
-    registers: [registry],
-    collect() {
-      this.set(writer()?.pending ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'click_writer_lag_seconds',
-    help: 'Age of the oldest click answered but not yet stored (the health check fails past 10 s)',
-    registers: [registry],
-    collect() {
-      this.set(writer()?.lagSeconds ?? 0);
-    },
-  });
+  scrapedGauge(
+    registry,
+    'click_writer_pending_clicks',
+    'Clicks answered and journaled but not yet stored in the clicks table',
+    () => writer()?.pending ?? 0,
+  );
+  scrapedGauge(
+    registry,
+    'click_writer_lag_seconds',
+    'Age of the oldest click answered but not yet stored (the health check fails past 10 s)',
+    () => writer()?.lagSeconds ?? 0,
+  );
   const batches = new HistogramMetric(
     'click_writer_batch_size',
     'Clicks per batch written',
@@ -192,15 +189,7 @@ function registerWriter(registry: Registry, writer: MetricSources['clickWriter']
 }
 
 function registerPool(registry: Registry, pool: NonNullable<MetricSources['pool']>) {
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
+  const gauge = (name: string, help: string, read: () => number) => scrapedGauge(registry, name, help, read);
   gauge('db_pool_connections', 'PostgreSQL connections open in the pool', () => pool.totalCount);
   gauge('db_pool_idle_connections', 'PostgreSQL connections open and idle', () => pool.idleCount);
   gauge('db_pool_waiting_queries', 'Queries waiting for a free connection', () => pool.waitingCount);

@@ -5,7 +5,8 @@
 // work: the event loop's delay since the last scrape (libuv's own sampler, no callback per event), CPU
 // time, memory and the heap.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
+import { scrapedGauge } from './scraped-gauge';
 
 const NS = 1e9;
 /** The sampler's timer period: each value it records is a whole period plus the delay, so it is taken off. */
@@ -15,15 +16,7 @@ const delaySeconds = (ns: number) => (Number.isNaN(ns) ? 0 : Math.max(0, ns / NS
 export function registerProcessMetrics(registry: Registry): () => void {
   const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
+  const gauge = (name: string, help: string, read: () => number) => scrapedGauge(registry, name, help, read);
   // Read in this order at each scrape; the last one resets the sampler for the next interval.
   gauge('nodejs_eventloop_lag_seconds', 'Mean event loop delay since the last scrape', () =>
     delaySeconds(delay.mean),
