@@ -1,9 +1,9 @@
 // What a backup reads from the catalog: every table of every schema that is not a system one, in an
 // order that loads (a table after those its foreign keys name), with its columns and primary key. A table
 // an area adds later is included with no change here.
+import type { RunSql } from '../db/raw-session';
 
-/** Runs one statement and answers its rows (a PGlite handle, a transaction or a pg client). */
-export type RunSql = <T>(text: string) => Promise<T[]>;
+export type { RunSql };
 
 export const SYSTEM_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'`;
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, MIGRATIONS_DIR } from '../db/client';
 import { MigrationRefused, pendingMigrations, readMigrations } from '../db/migrate';
+import { withRawSession } from '../db/raw-session';
 import { dropEverything, isEmpty, type RunSql } from './catalog';
 import { checkEmbedded, fileKind, type AppliedMigration } from './embedded-format';
 import { inPglite, inPostgres, loadEmbedded } from './embedded-restore';
@@ -95,23 +96,8 @@ async function emptyTarget(target: RestoreTarget, overwrite: boolean) {
 }
 
 /** Runs `fn` on a connection of its own to the target, without migrating it. */
-async function withRaw<T>(target: RestoreTarget, fn: (run: RunSql) => Promise<T>): Promise<T> {
-  if (target.url) {
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
-      return await fn(async <R>(text: string) => (await client.query(text)).rows as R[]);
-    } finally {
-      await client.end();
-    }
-  }
-  const pglite = await PGlite.create(target.pgliteDir);
-  try {
-    return await fn(async <R>(text: string) => (await pglite.query<R>(text)).rows);
-  } finally {
-    await pglite.close();
-  }
-}
+const withRaw = <T>(target: RestoreTarget, fn: (run: RunSql) => Promise<T>) =>
+  withRawSession({ url: target.url, dataDir: target.pgliteDir }, fn);
 
 /** One transaction on the opened target: its own PGlite handle, or a pg connection of its own. */
 async function loadInto(db: unknown, target: RestoreTarget, fn: Parameters<typeof inPglite>[1]) {

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import type { RunSql } from '../backup/catalog';
 import type { OpenOptions } from '../db/client';
+import { withRawSession } from '../db/raw-session';
 import { recreateDatabase } from './harness';
 
 /** A temporary folder maker whose folders go once the test file is done. */
@@ -34,32 +34,4 @@ export async function freshStore(
 }
 
 /** Runs statements on the store without migrating it (loading a dump, digesting it). */
-export async function rawSession<T>(
-  store: OpenOptions,
-  fn: (run: RunSql, exec: (text: string) => Promise<void>) => Promise<T>,
-): Promise<T> {
-  if (store.url) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: store.url });
-    await client.connect();
-    try {
-      return await fn(
-        async <R>(text: string) => (await client.query(text)).rows as R[],
-        async (text) => void (await client.query(text)),
-      );
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  fs.mkdirSync(path.dirname(store.dataDir!), { recursive: true });
-  const db = await PGlite.create(store.dataDir!);
-  try {
-    return await fn(
-      async <R>(text: string) => (await db.query<R>(text)).rows,
-      async (text) => void (await db.exec(text)),
-    );
-  } finally {
-    await db.close();
-  }
-}
+export const rawSession = withRawSession;
