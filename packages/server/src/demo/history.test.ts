@@ -16,6 +16,12 @@ beforeAll(async () => {
 });
 
 const NOW = new Date();
+/**
+ * The first test's history ends at a fixed time of day, the last Eastern noon: the plan counts back from
+ * its end, and one that ended six minutes after Eastern midnight held no refund yet due.
+ */
+const todayNoon = easternDayStart(easternDay(NOW)).getTime() + 12 * 3600_000;
+const LAST_NOON = new Date(todayNoon > NOW.getTime() ? todayNoon - 24 * 3600_000 : todayNoon);
 
 /** An AVP site paying bonuses, its office with an enabled custom rate, and two agents. */
 async function buildCast() {
@@ -54,7 +60,7 @@ const totals = (siteId: number) =>
 
 describe('demo history', () => {
   it('the service path and the bulk path make the same history, and rollups equal the raw rows', async () => {
-    const opts = { days: 4, scale: 1, now: NOW, seed: 7 };
+    const opts = { days: 4, scale: 1, now: LAST_NOON, seed: 7 };
     const service = await buildCast();
     const viaServices = await generateDemoHistory(env.ctx, { ...opts, cast: service.cast, bulk: false });
     const bulk = await buildCast();
