@@ -10,7 +10,7 @@ import {
   type Measured,
   type PostbackSetup,
 } from './cluster';
-import { median } from './fraud-section';
+import { median } from './lib/median';
 import { DURATION_S } from './lib/load';
 import { machine, renderSection, spliceBlock, type Block, type Figure, type Section } from './lib/report';
 

@@ -33,6 +33,7 @@ const principal = (role: Role, ids: { agentId?: number; companyId?: number } = {
   sessionId: null,
   secondFactor: 'complete',
   impersonatedBy: null,
+  fraudSuspended: false,
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -5,6 +5,7 @@ import { POSTBACK_CONNECTIONS } from './event-path';
 import { CLICK_AGE_S, type FraudRound, type FraudStoreRun } from './fraud-cost';
 import type { StatementRun } from './fraud-statement';
 import { DURATION_S, WARMUP_S } from './lib/load';
+import { median } from './lib/median';
 import { machine, renderSection, spliceBlock, type Block, type Figure, type Section } from './lib/report';
 import { EXTRA_SITES } from './postback-load';
 
@@ -15,12 +16,6 @@ export const FRAUD_BLOCK: Block = {
 
 /** The bar: every rule on "flag" answers at least this share of the postbacks every rule "off" answers. */
 export const FRAUD_BAR = 0.9;
-
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 

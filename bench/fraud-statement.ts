@@ -22,7 +22,7 @@ import {
 } from '@salesdesk/contract';
 import { checkClickLinks } from './demo-links';
 import { onCpuS } from './lib/cpu';
-import { median } from './fraud-section';
+import { median } from './lib/median';
 import { dropDatabase, freshDatabase } from './lib/postgres';
 import { REPO_ROOT, sleep, startApp } from './lib/processes';
 
@@ -41,11 +41,14 @@ interface Code {
 }
 
 async function loadCode(root: string): Promise<Code> {
-  const load = (file: string) => import(pathToFileURL(path.join(root, 'packages/server/src', file)).href);
+  const src = (file: string) => path.join(root, 'packages/server/src', file);
+  const load = (file: string) => import(pathToFileURL(src(file)).href);
+  // The ledger holds the sale statement since issue 32; an older checkout, the postback area.
+  const ledger = fs.existsSync(src('ledger/record-sale.ts'));
   const [client, sql, fraud, refund] = await Promise.all([
     load('db/client.ts'),
-    load('postback/sql.ts'),
-    load('postback/fraud-sql.ts'),
+    load(ledger ? 'ledger/record-sale.ts' : 'postback/sql.ts'),
+    load(ledger ? 'ledger/fraud-sql.ts' : 'postback/fraud-sql.ts'),
     load('postback/refund-rates.ts'),
   ]);
   return {

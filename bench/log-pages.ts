@@ -10,7 +10,7 @@ import { loadConfig } from '../packages/server/src/config';
 import type { AppContext } from '../packages/server/src/context';
 import { queryOne, queryRows } from '../packages/server/src/db/client';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/data';
-import { eventWhere, rollupTotal } from '../packages/server/src/click-logs/filters';
+import { eventWhere, rollupTotal } from '../packages/server/src/event-logs/filters';
 import { listClickLogs } from '../packages/server/src/click-logs/service';
 import { listSaleLogs } from '../packages/server/src/sale-logs/service';
 import type { Principal } from '../packages/server/src/http/auth';
@@ -54,6 +54,7 @@ const ADMIN: Principal = {
   sessionId: null,
   secondFactor: 'complete',
   impersonatedBy: null,
+  fraudSuspended: false,
 };
 
 const TABLES = {

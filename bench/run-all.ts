@@ -32,11 +32,13 @@ import {
 } from './one-core-section';
 import { LOG_BLOCK } from './log-sections';
 import { canPin } from './lib/pinning';
+import { keyAuthRun, keyAuthSection, type KeyAuthRun } from './key-auth';
 import { wrkAvailable } from './lib/wrk';
 import { startApp } from './lib/processes';
 import { dropDatabase, freshDatabase, postgresAvailable } from './lib/postgres';
 import {
   DASHBOARD_BLOCK,
+  KEY_AUTH_BLOCK,
   METRICS_COST_BLOCK,
   findBlock,
   renderResults,
@@ -102,6 +104,7 @@ async function main() {
   const oneCore = await oneCoreRuns();
   const fraud = await fraudRuns();
   const cluster = await clusterRuns();
+  const keyAuth = await keyAuthRuns();
   step('web bundle size (npm run build)');
   const bundle = benchBundle();
 
@@ -121,9 +124,11 @@ async function main() {
   if (oneCore) spliceOneCore(RESULTS, oneCore, 'npm run bench');
   spliceFraud(RESULTS, fraud, fraudCommand('npm run bench'), fraudAnalysis());
   if (cluster) spliceCluster(RESULTS, cluster, 'npm run bench');
+  if (keyAuth) spliceBlock(RESULTS, KEY_AUTH_BLOCK, keyAuthSection(keyAuth, 'npm run bench'));
   const kept = [
     ...(cluster ? [] : [CLUSTER_BLOCK]),
     ...(oneCore ? [] : [ONE_CORE_BLOCK]),
+    ...(keyAuth ? [] : [KEY_AUTH_BLOCK]),
     BEFORE_BLOCK,
     ...(SKIP_LOGS ? [LOG_BLOCK] : []),
     DASHBOARD_BLOCK,
@@ -169,6 +174,16 @@ const ONE_CORE_STORES = (
  * PGlite, then PostgreSQL on a fresh database, then cluster mode (BENCH_REDIS_URL) on another; null (with
  * the reason) where taskset or wrk is missing.
  */
+/** An API key against a session on one report route (bench/key-auth.ts), pinned as the one-core runs are. */
+async function keyAuthRuns(): Promise<KeyAuthRun | null> {
+  if (!canPin() || !wrkAvailable()) {
+    step('key against session skipped: it needs taskset, two CPUs and wrk (apt-get install -y wrk)');
+    return null;
+  }
+  step('API key against session on POST /api/stats/top10 (PostgreSQL, one core)');
+  return keyAuthRun({ pairs: 3, seconds: 8 });
+}
+
 async function oneCoreRuns(): Promise<OneCoreRun[] | null> {
   if (!canPin() || !wrkAvailable()) {
     step('one-core click runs skipped: they need taskset, two CPUs and wrk (apt-get install -y wrk)');

@@ -35,6 +35,7 @@ const SUPER: Principal = {
   sessionId: null,
   secondFactor: 'complete',
   impersonatedBy: null,
+  fraudSuspended: false,
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -83,6 +83,7 @@ export const METRICS_COST_BLOCK: Block = {
   start: '<!-- metrics-cost:start -->',
   end: '<!-- metrics-cost:end -->',
 };
+export const KEY_AUTH_BLOCK: Block = { start: '<!-- key-auth:start -->', end: '<!-- key-auth:end -->' };
 export const DASHBOARD_BLOCK: Block = {
   start: '<!-- dashboard-bench:start -->',
   end: '<!-- dashboard-bench:end -->',

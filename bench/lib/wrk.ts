@@ -1,5 +1,5 @@
-// wrk (Debian's package) as the load generator of the one-core measurement, pinned to its own CPU. A Lua
-// script sends the given paths in turn, so every request differs as real clicks do.
+// wrk (Debian's package) as the load generator of the one-core measurements, pinned to its own CPU. A Lua
+// script sends the given requests in turn, so every request differs as real clicks do.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,35 +21,32 @@ export interface WrkResult {
   cpu: CpuSplit;
 }
 
-// Every answer but a 302 counts as unexpected (wrk's own "Non-2xx or 3xx" line counts 3xx answers too).
-function luaScript(paths: string[]): string {
-  const file = path.join(os.tmpdir(), `salesdesk-wrk-${process.pid}.lua`);
-  const list = paths.map((p) => JSON.stringify(p)).join(',\n  ');
-  fs.writeFileSync(
-    file,
-    `local paths = {\n  ${list}\n}
+/**
+ * A wrk Lua script: `list` (Lua table items) turned into requests by `format` (a Lua expression of `item`)
+ * once wrk knows the host (a request without a Host header answers 400), sent in turn; every answer but
+ * `expect` counts as unexpected (wrk's own "Non-2xx or 3xx" line counts 3xx answers too).
+ */
+export function luaScript(list: string[], format: string, expect: number): string {
+  return `local items = {\n  ${list.join(',\n  ')}\n}
 local requests = {}
 local n = 0
 unexpected = 0
 local threads = {}
 setup = function(thread) table.insert(threads, thread) end
--- Built in init, once wrk knows the host: a request without a Host header answers 400.
 init = function()
-  for i, p in ipairs(paths) do requests[i] = wrk.format("GET", p) end
+  for i, item in ipairs(items) do requests[i] = ${format} end
 end
 request = function()
   n = n % #requests + 1
   return requests[n]
 end
-response = function(status) if status ~= 302 then unexpected = unexpected + 1 end end
+response = function(status) if status ~= ${expect} then unexpected = unexpected + 1 end end
 done = function()
   local total = 0
   for _, t in ipairs(threads) do total = total + t:get("unexpected") end
   io.write(string.format("Unexpected answers: %d\\n", total))
 end
-`,
-  );
-  return file;
+`;
 }
 
 const toMs = (value: string, unit: string) =>
@@ -76,7 +73,7 @@ export function parseWrk(out: string): Omit<WrkResult, 'cpu'> {
 }
 
 /** `taskset -c 0 wrk (or opts.cpus) -t1 -c{connections} -d{seconds}s --latency -s paths.lua baseUrl`. */
-export async function wrk(opts: {
+export function wrk(opts: {
   baseUrl: string;
   paths: string[];
   connections: number;
@@ -85,7 +82,21 @@ export async function wrk(opts: {
   /** The CPUs wrk runs on: the load generator's own by default. */
   cpus?: string;
 }): Promise<WrkResult> {
-  const script = luaScript(opts.paths);
+  const script = luaScript(
+    opts.paths.map((p) => JSON.stringify(p)),
+    'wrk.format("GET", item)',
+    302,
+  );
+  return runWrk(script, opts);
+}
+
+/** Runs wrk pinned with the Lua `script`, counting the server's CPU meanwhile. */
+export async function runWrk(
+  script: string,
+  opts: { baseUrl: string; connections: number; seconds: number; serverPid?: number; cpus?: string },
+): Promise<WrkResult> {
+  const file = path.join(os.tmpdir(), `salesdesk-wrk-${process.pid}-${Date.now()}.lua`);
+  fs.writeFileSync(file, script);
   try {
     const args = [
       '-c',
@@ -97,10 +108,10 @@ export async function wrk(opts: {
       '--latency',
     ];
     const cpu = startCpuCount(opts.serverPid);
-    const { stdout } = await run('taskset', [...args, '-s', script, opts.baseUrl]);
+    const { stdout } = await run('taskset', [...args, '-s', file, opts.baseUrl]);
     return { ...parseWrk(stdout), cpu: cpu() };
   } finally {
-    fs.rmSync(script, { force: true });
+    fs.rmSync(file, { force: true });
   }
 }
 

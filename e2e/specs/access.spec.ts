@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { NOTE_LIFETIME_MS } from '@salesdesk/contract';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 
 // Reads demo rows only: each role types the address of a screen it may not open.
@@ -14,11 +15,20 @@ after(async () => {
   await browser.close();
 });
 
-/** Types `path`, lands on Home, and sees the note saying why. */
+/** Types `path`, lands on Home, and sees the note saying why, still there once Home has loaded. */
 async function refused(page: Page, path: string) {
   await page.goto(path);
   await page.waitForURL(/\/app\/home$/);
-  await page.getByRole('alert').filter({ hasText: NO_ACCESS }).waitFor();
+  const note = page.getByRole('alert').filter({ hasText: NO_ACCESS });
+  await note.waitFor();
+  await page.getByRole('heading', { name: 'Home' }).waitFor();
+  await page.waitForTimeout(NOTE_LIFETIME_MS + 500); // a toast would have gone by now
+  assert.ok(await note.isVisible());
+  const box = await note.boundingBox();
+  const view = page.viewportSize();
+  assert.ok(box && view && box.y >= 0 && box.y + box.height <= view.height, 'the note is on the screen');
+  await note.getByRole('button', { name: 'Close' }).click();
+  await note.waitFor({ state: 'detached' });
 }
 
 describe('a screen the role may not open', () => {
@@ -39,6 +49,17 @@ describe('a screen the role may not open', () => {
     await tabs.getByRole('link', { name: 'Black List Ip' }).waitFor();
     assert.equal(await tabs.getByRole('link', { name: 'System Options' }).count(), 0);
     await page.close();
+  });
+
+  it('an office typing /app/review and admin2 typing /app/settings/options are told so on Home', async () => {
+    const office = await newPage(browser);
+    await loginAs(office, 'office1');
+    await refused(office, '/app/review');
+    await office.close();
+    const admin2 = await newPage(browser);
+    await loginAs(admin2, 'admin2');
+    await refused(admin2, '/app/settings/options');
+    await admin2.close();
   });
 
   it('a screen the role may open says nothing of the kind', async () => {

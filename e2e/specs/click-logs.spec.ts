@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, WIDE } from '../support/browser';
 import {
   apiLogin,
   createAgent,
@@ -37,7 +37,7 @@ before(async () => {
   await clickLink(site.id, type, agentA.id);
   await clickLink(site.id, type, agentB.id);
   await clickLink(site.id, type, stranger.id);
-  page = await newPage(browser);
+  page = await newPage(browser, WIDE); // the header is read whole
   await loginAs(page, office.username);
 });
 after(async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   api,
   apiLogin,
@@ -9,7 +9,7 @@ import {
   type CreatedAgent,
   type CreatedOffice,
 } from '../support/api';
-import { BASE_URL, launchBrowser, loginAs, newPage } from '../support/browser';
+import { BASE_URL, clipboardPage, launchBrowser, loginAs, newPage } from '../support/browser';
 
 // An office and agent of the spec's own on a demo site; the links are read, never changed.
 let browser: Browser;
@@ -38,23 +38,11 @@ after(async () => {
   await browser.close();
 });
 
-/** A page whose context may use the clipboard (Copy writes it, the test reads it back). */
-async function clipboardPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: { width: 1366, height: 900 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
-
 const shortened = (link: string, n: number) => (link.length > n ? `${link.slice(0, n)}…` : link);
 
 describe('link codes', () => {
   it('an agent gets its links, copies one, and its length choice is kept', async () => {
-    const { context, page } = await clipboardPage();
+    const { context, page } = await clipboardPage(browser);
     await loginAs(page, agent.username);
     await page.goto('/app/links');
     await page.waitForURL(/\/app\/links\/links$/);
@@ -86,7 +74,7 @@ describe('link codes', () => {
   });
 
   it("a demo agent's link opens: on PUBLIC_URL, answering 302 to the site", async () => {
-    const { context, page } = await clipboardPage();
+    const { context, page } = await clipboardPage(browser);
     await loginAs(page, 'agent01');
     await page.goto('/app/links/links');
     await page.getByRole('combobox', { name: 'Site' }).click();

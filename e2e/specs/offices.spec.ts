@@ -20,13 +20,18 @@ after(async () => {
 
 const rows = () => page.locator('tbody tr');
 
-/** Waits until the demo offices' usernames (5th column) stand in this order: the list answers async. */
+/**
+ * Waits until the demo offices' usernames (the Username column, found by its header: a row's detail
+ * button may lead the row) stand in this order: the list answers async.
+ */
 async function waitForUsernames(expected: string[]) {
   await page.waitForFunction((want) => {
-    const cells = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map(
+    const heads = [...document.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+    const at = heads.findIndex((h) => h.startsWith('Username')) + 1;
+    const cells = [...document.querySelectorAll(`tbody tr td:nth-child(${at})`)].map(
       (td) => td.textContent ?? '',
     );
-    return cells.filter((u) => /^office\d$/.test(u)).join() === want.join();
+    return at > 0 && cells.filter((u) => /^office\d$/.test(u)).join() === want.join();
   }, expected);
 }
 

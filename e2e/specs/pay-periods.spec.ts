@@ -62,7 +62,7 @@ describe('pay periods', () => {
     await row.getByRole('button', { name: `Close ${label}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(PAY_PERIOD_TEXTS.closeConfirm(closed)).waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close period' }).click();
     await row.getByText('Closed', { exact: true }).waitFor();
 
     // A refund now, of the closed period's sale: paid in the open period, not in the closed one.

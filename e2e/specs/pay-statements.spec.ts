@@ -135,4 +135,85 @@ describe('a late refund', () => {
     await next.getByText('Refunds and chargebacks').waitFor();
     await page.close();
   });
+
+  it('says which period pays an adjustment dated in a closed one; statements name it, its paid date, and print bare', async () => {
+    const superToken = await apiLogin('super');
+    await api(superToken, 'POST', `pay-periods/${P1.start}/paid`);
+    const brand = await api<{ displayName: string }>(superToken, 'GET', 'brand');
+
+    // An adjustment dated in P1 (paid) is paid in the first open period, after P2.
+    const admin = await newPage(browser);
+    await loginAs(admin, 'super');
+    await admin.goto('/app/logs/adjustments/create');
+    await admin.getByRole('combobox', { name: 'Agent' }).fill(agent.username);
+    await admin.getByRole('option', { name: agent.username, exact: true }).click();
+    await admin.getByRole('textbox', { name: 'Payout (₱)' }).fill('25');
+    await admin.getByRole('textbox', { name: 'Date' }).fill(addDays(P1.start, 2));
+    await admin.getByRole('textbox', { name: 'Note', exact: true }).fill('internal: goodwill');
+    await admin.getByRole('textbox', { name: 'Note to agent' }).fill('Thank you for the month');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText(`Dated in a closed period: paid in ${current.start} - ${current.end}`).waitFor();
+    await admin.close();
+
+    const page = await newPage(browser);
+    await loginAs(page, agent.username, agent.password);
+    await page.goto('/app/stats/pay-statements');
+    // The period filter is a choice of the closed periods, newest first.
+    await page
+      .locator('input')
+      .and(page.getByLabel('Period', { exact: true }))
+      .click();
+    const choices = page.getByRole('option');
+    await choices.first().waitFor();
+    assert.deepEqual(await choices.allInnerTexts(), [`${P2.start} - ${P2.end}`, `${P1.start} - ${P1.end}`]);
+    await page.getByRole('option', { name: `${P1.start} - ${P1.end}` }).click();
+    await page
+      .getByRole('search', { name: 'Load statements' })
+      .getByRole('button', { name: 'Search' })
+      .click();
+    await page.waitForURL(new RegExp(`start=${P1.start}`));
+    // The unfiltered list stays on screen, not busy, until the filtered one's request starts: wait for it to go.
+    await statementRow(page, P2).waitFor({ state: 'detached' });
+    const rows = page
+      .getByRole('table', { name: 'Pay Statements' })
+      .and(page.locator('[aria-busy="false"]'))
+      .locator('tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 1);
+    assert.ok((await rows.first().innerText()).includes('Paid'));
+
+    const table = await openStatement(page, P1);
+    await table.getByText('Sales').first().waitFor();
+    const paidOn = page.getByText(/^Paid on \d{4}-\d{2}-\d{2}/);
+    await paidOn.waitFor();
+
+    // Print: the browser's print of the page; printed, no app frame, the brand, agent, period and figures.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    assert.equal(await page.evaluate(() => (window as unknown as { printed: number }).printed), 1);
+    await page.emulateMedia({ media: 'print' });
+    for (const gone of [
+      page.locator('.mantine-AppShell-navbar'),
+      page.getByRole('link', { name: 'Pay Statements', exact: true }),
+      page.getByText('World clock'),
+      page.getByText(/^User: /),
+      page.getByLabel('Print version'),
+      page.getByRole('button', { name: 'Logout' }),
+      page.getByRole('button', { name: 'Print', exact: true }),
+    ]) {
+      assert.equal(await gone.first().isVisible(), false, String(gone));
+    }
+    assert.equal(await page.locator('.mantine-AppShell-header').isVisible(), false);
+    const printed = await page.locator('main').innerText();
+    for (const shown of [brand.displayName, agent.username, `${P1.start} - ${P1.end}`, 'Payable', '₱100']) {
+      assert.ok(printed.includes(shown), `printed page lacks ${shown}:\n${printed}`);
+    }
+    assert.ok(await paidOn.isVisible());
+    await page.screenshot({ path: '/tmp/statement-print.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await page.close();
+  });
 });

@@ -13,7 +13,7 @@ import {
   uniqueName,
   type CreatedSite,
 } from '../support/api';
-import { BASE_URL, launchBrowser, loginAs, newPage } from '../support/browser';
+import { BASE_URL, launchBrowser, loginAs, newPage, WIDE } from '../support/browser';
 import { clickLink } from '../support/events';
 
 let browser: Browser;
@@ -75,7 +75,7 @@ async function chooseResult(page: Page, label: string) {
 
 describe('postback logs', () => {
   it('an admin sees the wrong token and the accepted postback of a site, newest first, and filters by result', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser, WIDE); // the header is read whole
     await loginAs(page, 'admin');
     await openSiteLog(page);
     const headers = (await page.locator('thead th').allInnerTexts()).map((h) =>
@@ -120,6 +120,25 @@ describe('postback logs', () => {
     await page.close();
   });
 
+  it("a bad input's row names the field that was wrong", async () => {
+    const badTx = uniqueName('bad');
+    const bad = await fetch(
+      `${BASE_URL}/api/postback/${site.id}?${new URLSearchParams({ token: site.postbackToken, clickId: '0x10', event: 'sale', txId: badTx })}`,
+    );
+    assert.equal(bad.status, 400);
+    const page = await newPage(browser);
+    await loginAs(page, 'admin');
+    const row = rows(page).filter({ hasText: badTx });
+    for (let i = 0; (await row.count()) === 0; i++) {
+      if (i >= 10) assert.fail('the bad input never showed');
+      await page.goto(`/app/logs/postbacks?siteId=${site.id}&result=BAD_INPUT`);
+      await page.locator('table[aria-busy="false"]').waitFor();
+    }
+    assert.match(await row.innerText(), /Bad input \(clickId: [^)]+\)/);
+    assert.doesNotMatch(await row.innerText(), /0x10|not-the-token/);
+    await page.close();
+  });
+
   it('the superadmin finds them by txId and exports them; the token is nowhere', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'super');
@@ -136,10 +155,10 @@ describe('postback logs', () => {
     ]);
     const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
-    assert.equal(lines[0], 'Time,Site,IP,Event,Tx id,Click id,Result,Sale id,Count');
+    assert.equal(lines[0], 'Time,Site,IP,Event,Tx id,Click id,Result,Sale id,Count,Detail');
     assert.equal(lines.length, 3);
-    assert.match(lines[1], new RegExp(`,sale,${txId},${clickId},Accepted,${saleId},1$`));
-    assert.match(lines[2], new RegExp(`,sale,${txId},${clickId},Wrong token,,1$`));
+    assert.match(lines[1], new RegExp(`,sale,${txId},${clickId},Accepted,${saleId},1,$`));
+    assert.match(lines[2], new RegExp(`,sale,${txId},${clickId},Wrong token,,1,$`));
     assert.ok(!text.includes(site.postbackToken) && !text.includes('not-the-token'));
     await page.close();
   });

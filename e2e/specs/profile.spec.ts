@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { SHOW_SUSPEND_HINT } from '@salesdesk/contract';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 import {
   api,
@@ -33,6 +34,14 @@ async function openProfile(username: string, password?: string): Promise<Page> {
 }
 
 describe('profile', () => {
+  it("an admin's 'Show suspended' says what it does", async () => {
+    const admin = await createAdmin(superToken);
+    const page = await openProfile(admin.username, admin.password);
+    await page.getByRole('checkbox', { name: 'Show suspended' }).waitFor();
+    await page.getByText(SHOW_SUSPEND_HINT).waitFor();
+    await page.close();
+  });
+
   it('an agent changes its password: its other sessions end, this one goes on', async () => {
     const agent = await createAgent(superToken, { officeId: office.id });
     const other = await apiLogin(agent.username);

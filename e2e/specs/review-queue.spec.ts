@@ -81,7 +81,7 @@ describe('the review queue', () => {
     await dialog.getByText('Reason is required').waitFor();
     await dialog.getByLabel('Reason').fill('Customer confirmed the order by phone');
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Sales approved').waitFor();
+    await page.getByText('1 sale approved').waitFor();
     await row.getByRole('cell', { name: 'Approved', exact: true }).waitFor();
     await entry.getByText('0 held').waitFor();
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, WIDE } from '../support/browser';
 import {
   apiLogin,
   createAgent,
@@ -52,7 +52,7 @@ const rowsOf = (p: Page, text: string) => rows(p).filter({ hasText: text });
 
 describe('sale logs', () => {
   it("an office sees its own sales and nobody else's, payouts in pesos and no earnings", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser, WIDE); // the header is read whole
     await loginAs(page, office.username);
     await page.goto('/app/logs/sale-logs');
     await page.getByRole('heading', { name: 'Sale Logs' }).waitFor();
@@ -112,8 +112,14 @@ describe('sale logs', () => {
     await rowsOf(page, agentB.username).waitFor();
     const headers = await page.locator('thead th').allInnerTexts();
     assert.ok(headers.some((h) => h.includes('Earning ($)')));
-    assert.ok(headers.some((h) => h.includes('Referer')));
-    assert.match(await rowsOf(page, 'second@example.com').innerText(), /\$12\.00/);
+    // B's one sale (second@example.com): its e-mail, like the referer, may have given way (the table
+    // rule: e-mails and referrers go first where the table lacks the room) into the row's detail.
+    const second = rowsOf(page, agentB.username);
+    assert.match(await second.innerText(), /\$12\.00/);
+    if (!headers.some((h) => h.includes('Referer'))) {
+      await second.getByRole('button', { name: 'Show details' }).click();
+      await page.locator('tr[data-row-detail] dt', { hasText: 'Referer' }).first().waitFor();
+    }
     await page.close();
   });
 

@@ -94,7 +94,9 @@ describe('sale logs: money by hand', () => {
     await page.getByRole('combobox', { name: 'Agent' }).fill(agent.username);
     await page.getByRole('option', { name: agent.username, exact: true }).click();
     await page.getByRole('textbox', { name: 'Payout (₱)' }).fill('-25.50');
-    await page.getByRole('textbox', { name: 'Note' }).fill('Partial refund the site did not post');
+    await page
+      .getByRole('textbox', { name: 'Note', exact: true })
+      .fill('Partial refund the site did not post');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/app\/logs\/sale-logs$/);
     await page.getByText('Adjustment added').waitFor();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { AUTO_BLOCK_HINT } from '@salesdesk/contract';
 import { api, apiLogin } from '../support/api';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 
@@ -101,6 +102,7 @@ describe('black list ip', () => {
     assert.equal((await listedInBlock()).total, 4, 'cancel deletes nothing');
 
     await page.getByRole('button', { name: `Delete ${ip(1)}` }).click();
+    assert.equal(await dialog.getByRole('button', { name: 'Delete' }).getAttribute('data-danger'), 'true');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await rowOf(ip(1)).waitFor({ state: 'detached' });
     await page.getByText('Removed from the black list: 1 IP.').waitFor();
@@ -149,6 +151,9 @@ describe('system options', () => {
     await superPage.goto('/app/settings/options');
     await superPage.getByRole('heading', { name: 'System Options' }).waitFor();
     const box = superPage.getByRole('checkbox', { name: 'Auto Block Account' });
+    // It says what it does, under the box and as the box's description.
+    await superPage.getByText(AUTO_BLOCK_HINT).waitFor();
+    assert.match(await box.evaluate((b) => b.getAttribute('aria-describedby') ?? ''), /\S/);
     const was = await box.isChecked();
     assert.equal(was, autoBlockWas === '1');
     await box.click();

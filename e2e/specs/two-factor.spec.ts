@@ -1,6 +1,7 @@
 // Two-factor sign-in and sessions: enrol on the profile with a code computed from the shown key, log
 // out, log in with two steps; the sessions list shows this session and ends another.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
@@ -47,15 +48,32 @@ describe('two-factor sign-in', () => {
     await page.getByRole('img', { name: 'QR code of the authenticator key' }).waitFor();
     const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
     assert.match(secret, /^[A-Z2-7]{32}$/);
-    // A wrong code is said on its field.
+    // It says beforehand that the other sessions end.
+    await page.getByText('Turning it on ends your other sessions').waitFor();
+    // A wrong code is said once, and the field is empty for the next try.
     await page.getByLabel('Code from the app').fill(codeAt(secret, 5));
     await page.getByRole('button', { name: 'Turn On' }).click();
-    await page.getByText('Wrong code, or a code already used').first().waitFor();
+    await page.getByText('Wrong code, or a code already used').waitFor();
+    assert.equal(await page.getByText('Wrong code, or a code already used').count(), 1);
+    assert.equal(await page.getByText('Enter the 6-digit code from your authenticator app').count(), 0);
+    assert.equal(await page.getByLabel('Code from the app').inputValue(), '');
     await page.getByLabel('Code from the app').fill(codeAt(secret));
     await page.getByRole('button', { name: 'Turn On' }).click();
     const codes = page.getByTestId('recovery-codes').getByRole('listitem');
     await codes.first().waitFor();
     assert.equal(await codes.count(), 10);
+    const shown = await codes.allTextContents();
+    // Copied to the clipboard, and downloaded as a text file, one code a line.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shown.join('\n') + '\n');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'recovery-codes.txt');
+    assert.equal(fs.readFileSync((await download.path())!, 'utf8'), shown.join('\n') + '\n');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByText('Recovery codes left: 10').waitFor();
 
@@ -72,6 +90,33 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/app\//);
     await dismissLoginAlert(page);
+
+    // New recovery codes, with the password and a code: the old ones stop working.
+    await page.goto('/app/profile');
+    await page.getByRole('button', { name: 'New Recovery Codes' }).click();
+    await page.getByLabel('Current Password').last().fill('wrong-password');
+    await page.getByLabel('Code or recovery code').fill(shown[1]!);
+    await page.getByRole('button', { name: 'Make New Codes' }).click();
+    await page.getByText('Current password is wrong').first().waitFor();
+    await page.getByLabel('Current Password').last().fill(admin.password);
+    await page.getByLabel('Code or recovery code').fill(shown[1]!);
+    await page.getByRole('button', { name: 'Make New Codes' }).click();
+    await page.getByText('New recovery codes made: the old ones no longer work').waitFor();
+    const fresh = await codes.allTextContents();
+    assert.equal(fresh.length, 10);
+    assert.ok(!fresh.some((c) => shown.includes(c)));
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Recovery codes left: 10').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login/);
+    await passwordStep(page, admin.username, admin.password);
+    await page.getByLabel('Code', { exact: true }).fill(shown[2]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Wrong code, or a code already used').waitFor();
+    assert.equal(await page.getByText('Wrong code, or a code already used').count(), 1);
+    await page.getByLabel('Code', { exact: true }).fill(fresh[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/app\//);
     await page.close();
   });
 
@@ -87,8 +132,10 @@ describe('two-factor sign-in', () => {
     await table.getByText('This session').waitFor();
     assert.equal(await table.getByRole('row').count(), 3, 'a header and two sessions');
     await table.getByRole('button', { name: 'End' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Operation Complete').waitFor();
+    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Confirm' });
+    assert.equal(await confirm.getAttribute('data-danger'), 'true', 'ending a session is red');
+    await confirm.click();
+    await page.getByText('Session ended', { exact: true }).waitFor();
     await table.getByRole('button', { name: 'End' }).waitFor({ state: 'detached' });
     assert.equal(await apiStatus(elsewhere, 'GET', 'accounts/me'), 401, 'the other session ended');
     assert.equal(await table.getByRole('row').count(), 2);

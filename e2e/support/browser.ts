@@ -1,10 +1,25 @@
 // Debian's Chromium driven by playwright-core, and the steps most specs share.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { STORAGE_KEYS, type TLoginAlerts } from '@salesdesk/contract';
+import { pickLoginAlert } from '@salesdesk/web/src/session/login-alert-rules';
 import { LOGIN_URLS, SPEC_LOGIN_HEADERS } from './address';
 import { CAPTCHA_ANSWER } from './server';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const DEMO_PASSWORD = 'demo1234';
+/**
+ * How long a wait for the app's answer may last: a hang backstop, not a speed check. Such a wait ends with
+ * the answer, however busy the machine; a fixed few seconds was outrun while other work held both cores.
+ */
+export const ANSWER_BACKSTOP_MS = 600_000;
+
+/** The app's next answer to `method /api/{api}` (the path without the query). */
+export function appAnswer(page: Page, method: string, api: string): Promise<Response> {
+  return page.waitForResponse(
+    (r) => r.request().method() === method && new URL(r.url()).pathname === `/api/${api}`,
+    { timeout: ANSWER_BACKSTOP_MS },
+  );
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -22,17 +37,41 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1366, height: 900 } });
+/**
+ * Wide enough that no column of a list gives way to its row detail (the table rule), whatever the
+ * machine's fonts: for a spec that reads a table's whole header.
+ */
+export const WIDE = { width: 1920, height: 1000 };
+
+export async function newPage(browser: Browser, viewport = { width: 1366, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
 }
 
+/** A page whose context may use the clipboard (a Copy button writes it, the spec reads it back). */
+export async function clipboardPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 1366, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
 const routed = new WeakSet<Page>();
+/** Each page's next answer to the app's login-alerts request, awaited from the sign-in on. */
+const alertsAnswers = new WeakMap<Page, Promise<Response>>();
 
 /** The page's sign-ins carry this spec process's address (support/address.ts), however its context was made. */
 export async function signInFromSpecAddress(page: Page) {
+  // The app asks once signed in; the wait ends with its answer.
+  const answer = appAnswer(page, 'GET', 'alerts/login');
+  answer.catch(() => undefined); // a page closed before signing in
+  alertsAnswers.set(page, answer);
   if (routed.has(page)) return;
   routed.add(page);
   await page.route(LOGIN_URLS, (route) =>
@@ -52,10 +91,24 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await dismissLoginAlert(page);
 }
 
-/** The demo data has a common login alert; a fresh browser shows it once after login. */
+/**
+ * The demo data has a common login alert; a fresh browser shows it once after login. Whether the app opens
+ * it follows from its answer to the alerts request and the browser's read state, as the app decides it.
+ */
 export async function dismissLoginAlert(page: Page) {
-  const enter = page.getByRole('button', { name: 'Enter' });
-  await enter.click({ timeout: 5000 }).catch(() => undefined);
+  const answer = await (alertsAnswers.get(page) ?? Promise.reject(new Error('sign in first')));
+  alertsAnswers.delete(page);
+  const alerts = (await answer.json()) as TLoginAlerts;
+  const { accountId, read } = await page.evaluate((keys) => {
+    const me = JSON.parse(localStorage.getItem(keys.me) ?? 'null') as { accountId: number } | null;
+    const states = JSON.parse(localStorage.getItem(keys.alertState) ?? '{}') as Record<
+      string,
+      Record<string, true>
+    >;
+    return { accountId: me?.accountId ?? 0, read: states[String(me?.accountId)] ?? {} };
+  }, STORAGE_KEYS);
+  if (!pickLoginAlert(alerts, read, accountId)) return;
+  await page.getByRole('dialog').getByRole('button', { name: 'Enter' }).click();
   // The modal animates out; wait until it is gone so later checks see the page itself.
-  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5000 });
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
 }

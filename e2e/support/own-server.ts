@@ -43,7 +43,6 @@ export async function ownServer(): Promise<OwnServer> {
         port,
         args: days ? shifted : APP_ARGS,
         env: { ...serverEnv(port, dataDir), DEMO_SCALE: '0', E2E_CLOCK_SHIFT_DAYS: String(days) },
-        readyMs: 120_000,
       });
     },
     stop,

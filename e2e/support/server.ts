@@ -26,7 +26,7 @@ export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk
 export async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = newDataDir();
   const port = await freePort();
-  const server = await spawnServer({ port, env: serverEnv(port, dataDir), readyMs: 240_000 });
+  const server = await spawnServer({ port, env: serverEnv(port, dataDir) });
   console.log(server.output()); // the demo logins and the demo history line
   return {
     baseUrl: server.baseUrl,

@@ -1,9 +1,10 @@
 // The audit log (/app/logs/audit): one row per write through the API and per sign-in event, with who
 // acted (and the administrator behind a remote login), from where, the call, its target and the changed
-// fields. Superadmins see every row; admins the rows about offices, agents, sites and money.
+// fields. Superadmins see every row; admins the rows about offices, agents, sites and money, and those
+// about their own API keys.
 import { z } from 'zod';
 import { listOf, listQuery } from './common';
-import { refineDateRange } from './click-logs';
+import { refineDateRange } from './period';
 import { ZDateString } from './period';
 
 /** What a row is about; an account's rows name it by its role (agent, office or admin). */
@@ -25,6 +26,7 @@ export const AUDIT_TARGET_LABELS = {
   news: 'News',
   alert: 'Login alert',
   file: 'File',
+  'api-key': 'API key',
 } as const;
 export type TAuditTarget = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGETS = Object.keys(AUDIT_TARGET_LABELS) as [TAuditTarget, ...TAuditTarget[]];
@@ -41,6 +43,12 @@ export const ADMIN_AUDIT_TARGETS: readonly TAuditTarget[] = [
   'pay-period',
   'chat-log',
 ];
+
+/**
+ * The rows an admin sees about its own account only: its API keys (created, revoked, expired), never
+ * another admin's.
+ */
+export const ADMIN_OWN_AUDIT_TARGETS: readonly TAuditTarget[] = ['api-key'];
 
 /** How a secret column's change is kept: never its value. */
 export const AUDIT_SECRET_CHANGED = '(changed)';
@@ -63,15 +71,26 @@ export const AUDIT_LOG_HEADERS = {
   impersonator: 'Remote login by',
   ip: 'IP',
   userAgent: 'Browser',
-  action: 'Action',
+  description: 'Action',
+  changes: 'Changes',
+  /** The key a write was made with, by its name and first characters. */
+  apiKey: 'API key',
+} as const;
+
+/** The CSV's columns for machines, beside the readable ones: the route, the target and the raw values. */
+export const AUDIT_LOG_CSV_HEADERS = {
+  route: 'Route',
   target: 'Target',
   detail: 'Event',
-  changes: 'Changes',
+  rawChanges: 'Raw changes (JSON)',
 } as const;
 
 const ZFilterText = (max: number) => z.string().trim().max(max).optional();
 
-/** POST audit-logs and audit-logs/export: user and action match a part, the target exactly. */
+/**
+ * POST audit-logs and audit-logs/export: user matches a part, the target exactly; the action is an
+ * action's name (AUDIT_ACTIONS, the filter's choices) or else a part of its route.
+ */
 export const ZAuditLogSearch = listQuery({ sort: AUDIT_LOG_SORT_FIELDS })
   .extend({
     username: ZFilterText(64),
@@ -90,11 +109,18 @@ export const ZAuditLogSearch = listQuery({ sort: AUDIT_LOG_SORT_FIELDS })
 export type TAuditLogSearch = z.infer<typeof ZAuditLogSearch>;
 export type TAuditLogSearchInput = z.input<typeof ZAuditLogSearch>;
 
-/** One changed field: null where the row had no value before (created) or after (deleted). */
+/**
+ * One changed field: its column and raw values (null where the row had no value before, created, or
+ * after, deleted), and its label and values as the screens show them. Only the fields the viewer may
+ * see on their own screens are sent (contract audit-fields.ts).
+ */
 export const ZAuditField = z.object({
   name: z.string(),
+  label: z.string(),
   before: z.string().nullable(),
   after: z.string().nullable(),
+  beforeText: z.string().nullable(),
+  afterText: z.string().nullable(),
 });
 export type TAuditField = z.infer<typeof ZAuditField>;
 
@@ -104,6 +130,8 @@ export const ZAuditChange = z.object({
   /** The row's key: its id, or its key columns' values joined by '/'. */
   key: z.string(),
   op: z.enum(AUDIT_OPS),
+  /** The change in words: `Custom rate Gold Plan 3/5 changed`. */
+  title: z.string(),
   fields: z.array(ZAuditField),
 });
 export type TAuditChange = z.infer<typeof ZAuditChange>;
@@ -116,9 +144,14 @@ export const ZAuditLogRow = z.object({
   role: z.number().nullable(),
   impersonatedBy: z.number().nullable(),
   impersonator: z.string().nullable(),
+  /** The API key the write was made with, by its name and first characters (`reports (sdk_3f9a…)`). */
+  apiKey: z.string().nullable(),
   ip: z.string(),
   userAgent: z.string().nullable(),
+  /** The route (`POST /api/sales/status`), or a sign-in event's. */
   action: z.string(),
+  /** What happened, in words: `Approved sale #4182`. */
+  description: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
   detail: z.string().nullable(),
@@ -137,11 +170,22 @@ const OP_WORDS: Record<TAuditChange['op'], string> = {
   delete: 'deleted',
 };
 
-/** A field's change as one line: `payout: 1.00 → 2.00`; a missing side shows as an empty set sign. */
-export const auditFieldText = (f: TAuditField) => `${f.name}: ${f.before ?? '∅'} → ${f.after ?? '∅'}`;
+/** A change's title: the row in words and what happened to it (`System option Pay cycle changed`). */
+export const auditChangeTitle = (table: string, name: string, op: TAuditChange['op']) =>
+  `${table} ${name} ${OP_WORDS[op]}`;
 
-/** A change in words, for the CSV and the screen's title of a change: `office_fees 5/3 changed`. */
-export const auditChangeTitle = (c: TAuditChange) => `${c.table} ${c.key} ${OP_WORDS[c.op]}`;
+/** A secret field: the log kept only that it was set or changed, never a value before or after. */
+export const isAuditSecret = (f: TAuditField) =>
+  f.before === null && (f.after === AUDIT_SECRET_CHANGED || f.after === AUDIT_SECRET_SET);
+
+/**
+ * A field's change as one line, as shown: `Payout: ₱100 → ₱125.50`; a missing side shows as ∅ (it was
+ * really empty); a secret only as `Password: changed`.
+ */
+export const auditFieldText = (f: TAuditField) =>
+  isAuditSecret(f)
+    ? `${f.label}: ${f.afterText}`
+    : `${f.label}: ${f.beforeText ?? '∅'} → ${f.afterText ?? '∅'}`;
 
 /** The target as shown: `Agent #12`, or the type alone. */
 export function auditTargetText(type: string | null, id: string | null): string {

@@ -38,6 +38,11 @@ export const ZMe = z.object({
   officeName: z.string().nullable(),
   /** The "special flag": lets a superadmin delete agents. */
   canDelete: z.boolean(),
+  /**
+   * An agent suspended for fraud: it signs in to read its Home (the notice) and its own pay statements,
+   * and every other screen and call is closed to it. Absent: false.
+   */
+  fraudSuspended: z.boolean().optional(),
 });
 export type TMe = z.infer<typeof ZMe>;
 

@@ -1,7 +1,7 @@
 // Chat logs (spec 2 sections 2.9, 3 and 5): conversations agents submit; offices and admins read them.
 import { z } from 'zod';
 import { listOf, listQuery, ZIdNumber } from './common';
-import { DATE_RANGE_INVALID, ZDateString } from './period';
+import { refineDateRange, ZDateString } from './period';
 
 export const CHAT_LOG_SORT_FIELDS = [
   'officeName',
@@ -37,11 +37,7 @@ export const ZChatLogSearch = listQuery({ sort: CHAT_LOG_SORT_FIELDS })
     start: ZDateString.optional(),
     end: ZDateString.optional(),
   })
-  .superRefine((v, ctx) => {
-    const missing = (v.start === undefined) !== (v.end === undefined);
-    if (missing || (v.start && v.end && v.start > v.end))
-      ctx.addIssue({ code: 'custom', path: ['end'], message: DATE_RANGE_INVALID });
-  });
+  .superRefine(refineDateRange);
 export type TChatLogSearch = z.infer<typeof ZChatLogSearch>;
 export type TChatLogSearchInput = z.input<typeof ZChatLogSearch>;
 

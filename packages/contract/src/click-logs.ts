@@ -1,8 +1,8 @@
 // Click logs (spec 2 sections 2.10, 3 and 7): every recorded click, newest first, for every role in its scope.
 import { z } from 'zod';
 import { listOf, listQuery, ZIdNumber } from './common';
-import { IP_FILTER_INVALID } from './login-logs';
-import { DATE_RANGE_INVALID, ZDateString } from './period';
+import { ZIpFilter } from './login-logs';
+import { refineDateRange, ZDateString } from './period';
 
 // Only the click time sorts: every other order over ten million rows would need an index of its own.
 export const CLICK_LOG_SORT_FIELDS = ['clickTime'] as const;
@@ -26,20 +26,6 @@ export const CLICK_LOG_HEADERS = {
   uniques: 'Uniques',
   referer: 'Referrer',
 } as const;
-
-/** Start and end are US Eastern days, both included; give both or neither (the error sits on `end`). */
-export function refineDateRange(v: { start?: string; end?: string }, ctx: z.RefinementCtx) {
-  const missing = (v.start === undefined) !== (v.end === undefined);
-  if (missing || (v.start && v.end && v.start > v.end))
-    ctx.addIssue({ code: 'custom', path: ['end'], message: DATE_RANGE_INVALID });
-}
-
-/** Part of an IP address, trimmed. */
-export const ZIpFilter = z
-  .string()
-  .trim()
-  .max(64)
-  .regex(/^[0-9A-Fa-f.:]*$/, IP_FILTER_INVALID);
 
 const clickLogFilters = {
   ipAddress: ZIpFilter.optional(),

@@ -145,6 +145,8 @@ export const ErrorCode = {
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
+  /** An Idempotency-Key sent again with another body or to another call (answered 422). */
+  IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
   Unavailable: 'UNAVAILABLE',

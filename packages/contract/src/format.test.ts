@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDecimal,
   formatCount,
+  formatCounted,
   formatDomainHidden,
   formatLabel,
   formatPercent,
@@ -258,4 +259,13 @@ describe('roles and statuses', () => {
     expect(formatDomainHidden(null)).toBe('Not Defined');
     expect(formatDomainHidden(undefined)).toBe('Not Defined');
   });
+
+  it.each([
+    [0, 'sale', undefined, '0 sales'],
+    [1, 'sale', undefined, '1 sale'],
+    [3, 'sale', undefined, '3 sales'],
+    [1200, 'IP', undefined, '1,200 IPs'],
+    [1, 'agent was', 'agents were', '1 agent was'],
+    [2, 'agent was', 'agents were', '2 agents were'],
+  ])('formatCounted %s %s -> %s', (n, noun, plural, out) => expect(formatCounted(n, noun, plural)).toBe(out));
 });

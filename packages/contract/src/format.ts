@@ -77,6 +77,11 @@ export function formatCount(v: NumberLike): string {
   return groupThousands(formatDecimal(v, 0));
 }
 
+/** A count and its noun, singular for exactly one ('1 sale', '3 sales', '1,200 IPs'); `plural` when not `noun` + 's'. */
+export function formatCounted(n: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(n)} ${n === 1 ? noun : plural}`;
+}
+
 /** Percentage with 2 decimals ('12.50%', '-3.00%'). */
 export function formatPercent(v: NumberLike): string {
   return `${formatDecimal(v, 2)}%`;

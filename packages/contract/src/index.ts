@@ -41,4 +41,8 @@ export * from './stats';
 export * from './stats-columns';
 export * from './review';
 export * from './audit-logs';
+export * from './audit-fields';
+export * from './audit-actions';
 export * from './health';
+export * from './api-keys';
+export * from './idempotency';

@@ -1,7 +1,7 @@
 // Login logs (spec 1 /app/logs/login): who logged in from where and when, for offices and above.
 import { z } from 'zod';
 import { listOf, listQuery, ZIdNumber } from './common';
-import { DATE_RANGE_INVALID, ZDateString } from './period';
+import { refineDateRange, ZDateString } from './period';
 
 export const LOGIN_LOG_SORT_FIELDS = ['inTime'] as const;
 /** The flat filters of the list, as they travel in the URL and the request. */
@@ -16,25 +16,23 @@ export const LOGIN_LOG_HEADERS = {
   outTime: 'Logout',
 } as const;
 
+/** Part of an IP address, trimmed. */
+export const ZIpFilter = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[0-9A-Fa-f.:]*$/, IP_FILTER_INVALID);
+
 /** Start and end are US Eastern days, both included; give both or neither. */
 export const ZLoginLogSearch = listQuery({ sort: LOGIN_LOG_SORT_FIELDS })
   .extend({
-    ipAddress: z
-      .string()
-      .trim()
-      .max(64)
-      .regex(/^[0-9A-Fa-f.:]*$/, IP_FILTER_INVALID)
-      .optional(),
+    ipAddress: ZIpFilter.optional(),
     companyId: ZIdNumber.optional(),
     agentId: ZIdNumber.optional(),
     start: ZDateString.optional(),
     end: ZDateString.optional(),
   })
-  .superRefine((v, ctx) => {
-    const missing = (v.start === undefined) !== (v.end === undefined);
-    if (missing || (v.start && v.end && v.start > v.end))
-      ctx.addIssue({ code: 'custom', path: ['end'], message: DATE_RANGE_INVALID });
-  });
+  .superRefine(refineDateRange);
 export type TLoginLogSearch = z.infer<typeof ZLoginLogSearch>;
 export type TLoginLogSearchInput = z.input<typeof ZLoginLogSearch>;
 

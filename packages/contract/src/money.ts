@@ -2,7 +2,7 @@
 // and the calls that change them. Recorded money never changes: a reversal is a new row.
 import { z } from 'zod';
 import { EventType, isAdmin, ZIdNumber } from './common';
-import { ZDateString } from './period';
+import { type TPeriod, ZDateString } from './period';
 
 /** The stored status of a sale or bonus row; reversal and adjustment rows are always Approved. */
 export const SaleStatus = { Approved: 0, Held: 1, Rejected: 2 } as const;
@@ -87,20 +87,42 @@ export type TSaleStatusChange = z.infer<typeof ZSaleStatusChange>;
 
 /** The largest amount an adjustment may carry either way (numeric(12,2)). */
 export const ADJUSTMENT_MAX = '9999999999.99';
-/** A signed amount with at most 2 decimals, as text or a JSON number; never float arithmetic after this. */
+export const MONEY_INVALID = 'Must be an amount like -12.50 or 100';
+/**
+ * Money in a body: a signed decimal string with at most 2 decimals, no spaces, no exponent, no hex, never a
+ * JSON number (a float may already have lost cents); never float arithmetic after this.
+ */
 export const ZSignedMoney = z
-  .union([z.string(), z.number()])
-  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .pipe(
-    z
-      .string()
-      .regex(/^-?(0|[1-9]\d{0,9})(\.\d{1,2})?$/, 'Must be an amount like -12.50 or 100')
-      .transform((v) => (/^-?0(\.0{1,2})?$/.test(v) ? '0' : v)),
-  );
+  .string({ error: MONEY_INVALID })
+  .regex(/^-?(0|[1-9]\d{0,9})(\.\d{1,2})?$/, MONEY_INVALID)
+  .transform((v) => (/^-?0(\.0{1,2})?$/.test(v) ? '0' : v));
+
+/** A decimal string's value in cents, exactly (a BigInt); for comparing amounts without floats. */
+export function moneyCents(v: string): bigint {
+  const [, sign, whole, frac = ''] = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(v) ?? ['', '', '0'];
+  const cents = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0') || '0');
+  return sign === '-' ? -cents : cents;
+}
+
+/** The option `Largest adjustment`: the most an adjustment may carry either way, in pesos and in dollars. */
+export const LARGEST_ADJUSTMENT_DEFAULTS = { payout: '1000000', earning: '100000' } as const;
+export const LARGEST_ADJUSTMENT_LABEL = 'Largest adjustment';
+export const LARGEST_ADJUSTMENT_INVALID = `${LARGEST_ADJUSTMENT_LABEL} must be an amount from 1 to 9999999999.99, like 1000000`;
+/** A `Largest adjustment` value as typed and stored: a positive amount, at most 2 decimals. */
+export const ZLargestAdjustment = z
+  .string({ error: LARGEST_ADJUSTMENT_INVALID })
+  .trim()
+  .regex(/^[1-9]\d{0,9}(\.\d{1,2})?$/, LARGEST_ADJUSTMENT_INVALID);
+/** Why an adjustment was refused: its amount is beyond the option (`limit` formatted with its unit). */
+export const adjustmentTooLarge = (field: 'Payout' | 'Earning', limit: string) =>
+  `${field} may be at most ${limit} either way (System Options: ${LARGEST_ADJUSTMENT_LABEL})`;
 
 export const NOTE_MAX = 500;
 
-/** PUT /api/adjustments: pesos and/or dollars for one agent, dated, with a note. */
+/**
+ * PUT /api/adjustments: pesos and/or dollars for one agent, dated, with an internal note (admins only) and
+ * an optional note to the agent, shown on its statement.
+ */
 export const ZAdjustment = z
   .object({
     agentId: ZIdNumber,
@@ -112,6 +134,12 @@ export const ZAdjustment = z
       .trim()
       .min(1, 'Note is required')
       .max(NOTE_MAX, `Note may be at most ${NOTE_MAX} characters`),
+    agentNote: z
+      .string({ error: 'Note to agent must be text' })
+      .trim()
+      .max(NOTE_MAX, `Note to agent may be at most ${NOTE_MAX} characters`)
+      .nullish()
+      .transform((v) => v || null),
   })
   .refine((a) => a.payout !== '0' || a.earning !== '0', {
     path: ['payout'],
@@ -119,6 +147,13 @@ export const ZAdjustment = z
   });
 export type TAdjustment = z.infer<typeof ZAdjustment>;
 export type TAdjustmentInput = z.input<typeof ZAdjustment>;
+
+/** The period that pays a row dated inside a closed or paid period (null: its own period pays it). */
+export const ZPaidIn = z.object({ start: z.string(), end: z.string() }).nullable();
+/** The note a save shows when its row is dated inside a closed or paid period. */
+export const datedInClosedPeriod = (p: TPeriod) => `Dated in a closed period: paid in ${p.start} - ${p.end}`;
+/** The same for the periods paying several rows. */
+export const paidInText = (periods: readonly TPeriod[]) => periods.map(datedInClosedPeriod).join('; ');
 
 /** What a reversal or status change answers: the rows it wrote or changed. */
 export const ZReverseAnswer = z.object({
@@ -128,7 +163,12 @@ export const ZReverseAnswer = z.object({
   status: ZSaleStatusName,
 });
 export type TReverseAnswer = z.infer<typeof ZReverseAnswer>;
-export const ZSaleStatusAnswer = z.object({ ok: z.literal(true), changed: z.number() });
+/** `paidIn`: the periods paying approved sales dated inside closed or paid periods (none: empty). */
+export const ZSaleStatusAnswer = z.object({
+  ok: z.literal(true),
+  changed: z.number(),
+  paidIn: z.array(z.object({ start: z.string(), end: z.string() })),
+});
 export type TSaleStatusAnswer = z.infer<typeof ZSaleStatusAnswer>;
-export const ZAdjustmentAnswer = z.object({ ok: z.literal(true), id: z.number() });
+export const ZAdjustmentAnswer = z.object({ ok: z.literal(true), id: z.number(), paidIn: ZPaidIn });
 export type TAdjustmentAnswer = z.infer<typeof ZAdjustmentAnswer>;

@@ -101,6 +101,8 @@ export const PAY_PERIOD_TEXTS = {
   paidConfirm: (p: TPeriod) =>
     `Mark the pay period ${p.start} - ${p.end} as paid? A paid period can never be reopened.`,
   reopenConfirm: (p: TPeriod) => `Reopen the pay period ${p.start} - ${p.end}?`,
+  /** The confirm button of a close. */
+  closeButton: 'Close period',
   notEnded: 'The period has not ended yet',
   closeEarlierFirst: (p: TPeriod) => `Close the period ${p.start} - ${p.end} first`,
   onlyLatest: 'Only the latest closed period can be reopened',

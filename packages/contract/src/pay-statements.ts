@@ -3,6 +3,7 @@
 // into the agent's next statement. An agent sees its own, an office its agents', admins all.
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, wholeNumber, ZId } from './common';
+import { formatPeso, formatPrice } from './format';
 import { PayPeriodStatus } from './pay-periods';
 import { ZDateString } from './period';
 
@@ -27,11 +28,12 @@ export const ZStatementLine = z.object({
   /** AVP lines: their dollars too; null elsewhere (an adjustment's dollars are the business's, not pay). */
   dollars: z.string().nullable(),
   /**
-   * AVP lines: the week they pay. Adjustment lines: admins get one line per adjustment with its note;
-   * offices and agents one line of the period's adjustments summed, with no note (DESIGN.md: notes are
-   * internal, never shown to agents and offices).
+   * What the line is, as the agent reads it: AVP lines their week, AVP sales and rate; an adjustment its
+   * note to the agent, else `Adjustment` and its date (one line per adjustment); a line paying ₱0 why.
    */
   note: z.string().nullable(),
+  /** Admins only: an adjustment's internal note (DESIGN.md: never shown to agents and offices); else null. */
+  internalNote: z.string().nullable(),
 });
 export type TStatementLine = z.infer<typeof ZStatementLine>;
 
@@ -66,6 +68,8 @@ const who = {
   agentName: z.string(),
   companyId: z.number().int(),
   officeName: z.string(),
+  /** When the period was marked paid (ISO time); null while it is only closed. */
+  paidAt: z.string().nullable(),
 };
 
 /** A row of the statements list. */
@@ -98,10 +102,42 @@ export type TPayStatementKey = z.infer<typeof ZPayStatementKey>;
 
 export const PAY_STATEMENTS_EMPTY = 'No pay statements yet';
 
+/** GET /api/pay-statements/periods: the closed and paid periods, newest first (the list's period choice). */
+export const ZStatementPeriod = z.object({ start: z.string(), end: z.string(), status: ZStatementStatus });
+export type TStatementPeriod = z.infer<typeof ZStatementPeriod>;
+export const ZStatementPeriods = z.array(ZStatementPeriod);
+
+/** The note of an AVP line: its week, the AVP sales it pays and their rate (`payout` = sales x rate). */
+export function avpLineNote(l: {
+  week: string;
+  weekEnd: string;
+  sales: number;
+  weekSales: number;
+  rate: string | null;
+  dollarRate: string | null;
+}): string {
+  const week = `Week ${l.week} - ${l.weekEnd}: ${l.sales} AVP ${l.sales === 1 ? 'sale' : 'sales'}`;
+  const inWeek = l.weekSales !== l.sales ? ` (${l.weekSales} in the week set the rate)` : '';
+  if (l.rate === null) return `${week}: no AVP tier pays ${l.weekSales} sales a week, nothing to pay`;
+  const dollars =
+    l.dollarRate && !/^0*(\.0*)?$/.test(l.dollarRate) ? ` and ${formatPrice(l.dollarRate)}` : '';
+  return `${week} at ${formatPeso(l.rate)}${dollars}${inWeek}`;
+}
+/** An adjustment's line as the agent reads it when it has no note to the agent. */
+export const adjustmentLineNote = (day: string) => `Adjustment ${day}`;
+/** Why a sales, bonus or reversal line pays nothing. */
+export const ZERO_PAY_NOTES = {
+  sales: 'Sold at a rate of ₱0',
+  bonuses: 'Bonuses at a rate of ₱0',
+  reversals: 'The sales taken back had paid ₱0',
+} as const;
+
 export const PAY_STATEMENT_TEXTS = {
   title: 'Pay Statements',
   statementTitle: 'Pay Statement',
   periodStart: 'Period start',
+  /** The period choice's empty value: every closed period. */
+  allPeriods: 'All closed periods',
   search: 'Load statements',
   open: 'View',
   back: 'Back to pay statements',
@@ -109,6 +145,9 @@ export const PAY_STATEMENT_TEXTS = {
   /** The line under a statement's title. */
   heading: (s: { start: string; end: string; username: string; agentName: string; officeName: string }) =>
     `${s.start} - ${s.end} · ${s.username} (${s.agentName}) · ${s.officeName}`,
+  paidOn: (at: string) => `Paid on ${at}`,
+  notPaidYet: 'Not paid yet',
+  print: 'Print',
   /** Why nothing is paid when the period's balance is negative. */
   carriedNote: 'A negative balance is not paid: it is carried into the next statement.',
 } as const;
@@ -125,6 +164,8 @@ export const PAY_STATEMENT_HEADERS = {
   payout: 'Payout',
   dollars: 'AVP ($)',
   note: 'Note',
+  internalNote: 'Internal note',
+  paid: 'Paid',
   total: 'Total',
   carriedIn: 'Carried in',
   payable: 'Payable',

@@ -108,6 +108,13 @@ export const ZDateString = z
   .refine(isDateString, 'Must be a date (YYYY-MM-DD)')
   .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, 'Must be a date between 1970 and 2999');
 
+/** Start and end are US Eastern days, both included; give both or neither (the error sits on `end`). */
+export function refineDateRange(v: { start?: string; end?: string }, ctx: z.RefinementCtx) {
+  const missing = (v.start === undefined) !== (v.end === undefined);
+  if (missing || (v.start && v.end && v.start > v.end))
+    ctx.addIssue({ code: 'custom', path: ['end'], message: DATE_RANGE_INVALID });
+}
+
 const ZRangeDay = z.string({ error: DATE_RANGE_INVALID }).refine(isDateString, DATE_RANGE_INVALID);
 /** The fields of a date range (any missing or invalid day reads 'Date Range is not valid'); pair with `checkPeriod`. */
 export const periodFields = { start: ZRangeDay, end: ZRangeDay };

@@ -4,8 +4,7 @@
 // and refused postbacks past a rate per site and address are summed into one row with their `count`.
 import { z } from 'zod';
 import { listOf, listQuery, ZBigIdNumber, ZIdNumber } from './common';
-import { refineDateRange } from './click-logs';
-import { ZDateString } from './period';
+import { refineDateRange, ZDateString } from './period';
 import { POSTBACK_RESULTS } from './postback';
 
 export const POSTBACK_LOG_SORT_FIELDS = ['time'] as const;
@@ -28,6 +27,8 @@ export const POSTBACK_LOG_HEADERS = {
   result: 'Result',
   saleId: 'Sale id',
   count: 'Count',
+  /** What was wrong with a refused postback (a bad input's fields); in the Result cell on screen. */
+  detail: 'Detail',
 } as const;
 
 /** What each result says, for the filter and the column. */
@@ -73,6 +74,8 @@ export const ZPostbackLogRow = z.object({
   saleId: z.number().nullable(),
   /** 1, or how many refused postbacks of the same site, address and result this row sums. */
   count: z.number(),
+  /** What was wrong, of a refusal that says it: a bad input's fields (`clickId: Invalid input`). */
+  detail: z.string().nullable(),
 });
 export type TPostbackLogRow = z.infer<typeof ZPostbackLogRow>;
 export const ZPostbackLogList = listOf(ZPostbackLogRow);

@@ -13,6 +13,9 @@ export const ZAdminProfile = z.object({
   showSuspend: z.boolean(),
 });
 export type TAdminProfile = z.infer<typeof ZAdminProfile>;
+/** What 'Show suspended' does here, under its checkbox: the flag is kept, and no screen reads it. */
+export const SHOW_SUSPEND_HINT =
+  'A setting of the earlier back office, kept with the account. It changes nothing here: lists always show suspended offices, agents and sites, with their status.';
 
 export const ZAdminProfileUpdate = z
   .object({

@@ -3,7 +3,7 @@
 // and superadmins; agents and offices never see a rule.
 import { z } from 'zod';
 import { listOf, listQuery, ZIdNumber } from './common';
-import { refineDateRange } from './click-logs';
+import { refineDateRange } from './period';
 import { FRAUD_RULE_KEYS } from './fraud';
 import { ZSaleStatusChange, ZSaleStatusName } from './money';
 import { ZDateString } from './period';
@@ -75,10 +75,11 @@ export const ZReviewCount = z.object({ count: z.number().int() });
 export const ZReviewStatusChange = ZSaleStatusChange;
 
 /**
- * POST /api/review/agents/{id}/suspend: suspends the agent (its sessions end), sets its dashboard's
- * fraud notice, rejects its held sales and, with `reverseApproved` (admins who see earnings), charges
- * back its approved sales of the open pay periods. One transaction; repeating it changes only what
- * arrived since.
+ * POST /api/review/agents/{id}/suspend: suspends the agent for fraud (its sessions end; it signs in to
+ * its Home's fraud notice and its own pay statements only; its links stop; its new sales are recorded
+ * rejected; activating it lifts all of it), rejects its held sales and, with `reverseApproved` (admins
+ * who see earnings), charges back its approved sales of the open pay periods. One transaction;
+ * repeating it changes only what arrived since.
  */
 export const ZFraudSuspend = z.object({
   reason: ZSaleStatusChange.shape.reason,
@@ -106,7 +107,7 @@ export const REVIEW_TEXTS = {
   suspendHeading: 'Suspend this agent for fraud?',
   /** What Suspend for fraud does, said once in its confirmation. */
   suspendBody:
-    'The agent is suspended and signed out, its dashboard shows the fraud notice, and every sale of it still held is rejected with the reason below.',
+    'The agent is signed out. It can still sign in, but sees only its Home, with the fraud notice, and its own pay statements. Its links stop counting clicks, a sale reported for it from now on is recorded as rejected, and every sale of it still held is rejected with the reason below. Activating the agent lifts all of this.',
   suspendReverse: 'Also charge back its approved sales of the open pay period (they are not paid yet)',
   suspended: (rejected: number, reversed: number) =>
     `Held sales rejected: ${rejected}. Approved sales charged back: ${reversed}.`,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EventType, listOf, listQuery, ZBigIdNumber, ZIdNumber } from './common';
 import { ZSaleStatusName } from './money';
-import { refineDateRange } from './click-logs';
+import { refineDateRange } from './period';
 import { ZDateString } from './period';
 
 // Only the date sorts: every other order over the whole table would need an index of its own.

@@ -1,6 +1,7 @@
 // Settings (spec 2 sections 2.17, 3, 5, 7): the IP black list (admin) and the system options (superadmin).
 import { z } from 'zod';
 import { listOf, listQuery } from './common';
+import { formatCounted } from './format';
 import {
   FRAUD_OPTION_NAMES,
   fraudSettingsOf,
@@ -10,6 +11,7 @@ import {
   ZRefundRatePercent,
   ZRepeatEmailMax,
 } from './fraud';
+import { LARGEST_ADJUSTMENT_DEFAULTS, ZLargestAdjustment } from './money';
 import { PAY_CYCLE_DEFAULT, type TPayCycle, ZPayCycle } from './pay-periods';
 import { POSTBACK_LOG_DAYS_DEFAULT } from './postback-logs';
 import { AUDIT_LOG_DAYS_DEFAULT } from './audit-logs';
@@ -74,8 +76,8 @@ export const BLACK_LIST_TEXTS = {
   deleteOne: 'Are you sure to delete IP?',
   deleteSelected: 'Are you sure to delete selected IPs?',
   done: 'Operation Complete',
-  added: (n: number) => `Added to the black list: ${n} ${n === 1 ? 'IP' : 'IPs'}.`,
-  deleted: (n: number) => `Removed from the black list: ${n} ${n === 1 ? 'IP' : 'IPs'}.`,
+  added: (n: number) => `Added to the black list: ${formatCounted(n, 'IP')}.`,
+  deleted: (n: number) => `Removed from the black list: ${formatCounted(n, 'IP')}.`,
 } as const;
 export const BLACK_LIST_SEARCH_PLACEHOLDER = 'part of IP';
 
@@ -88,8 +90,15 @@ export const OPTION_NAMES = {
   payCycle: 'pay_cycle',
   /** The roles that must sign in with a code ('0,5,10'); none by default and in the demo data. */
   twoFactorRoles: 'two_factor_roles',
+  /** `Largest adjustment`: the most one adjustment may carry either way, pesos and dollars. */
+  largestAdjustmentPayout: 'largest_adjustment_php',
+  largestAdjustmentEarning: 'largest_adjustment_dollars',
   ...FRAUD_OPTION_NAMES,
 } as const;
+/** What 'Auto Block Account' does (auth/service.ts login, jobs/login-unblock.ts), under its checkbox. */
+export const AUTO_BLOCK_HINT =
+  'A sign-in from an IP on the Black List Ip is always refused. When this is on, the account that tried is also blocked from signing in until the login unblock at 01:00 US Eastern.';
+
 /** The options the System Options screen shows and saves. */
 export const EDITABLE_OPTIONS = [
   OPTION_NAMES.autoBlockAccount,
@@ -98,6 +107,8 @@ export const EDITABLE_OPTIONS = [
   OPTION_NAMES.rawClickMonths,
   OPTION_NAMES.payCycle,
   OPTION_NAMES.twoFactorRoles,
+  OPTION_NAMES.largestAdjustmentPayout,
+  OPTION_NAMES.largestAdjustmentEarning,
   ...Object.values(FRAUD_OPTION_NAMES),
 ] as const;
 
@@ -147,6 +158,8 @@ const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(OPTION_NAMES.rawClickMonths), value: ZRawClickMonths }),
   z.object({ name: z.literal(OPTION_NAMES.payCycle), value: ZPayCycle }),
   z.object({ name: z.literal(OPTION_NAMES.twoFactorRoles), value: ZTwoFactorRoles }),
+  z.object({ name: z.literal(OPTION_NAMES.largestAdjustmentPayout), value: ZLargestAdjustment }),
+  z.object({ name: z.literal(OPTION_NAMES.largestAdjustmentEarning), value: ZLargestAdjustment }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleMode), value: ZFraudMode }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleSeconds), value: ZFastSaleSeconds }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.repeatEmailMode), value: ZFraudMode }),
@@ -183,6 +196,8 @@ export const ZSystemOptionsForm = z
     payCycle: ZPayCycle,
     /** The checked roles of 'Require two-factor sign-in', as the checkbox group's strings. */
     twoFactorRoles: z.array(z.enum(TWO_FACTOR_ROLE_CHOICES.map(String) as ['0', '5', '10'])),
+    largestAdjustmentPayout: ZLargestAdjustment,
+    largestAdjustmentEarning: ZLargestAdjustment,
     fastSaleMode: ZFraudMode,
     fastSaleSeconds: ZFastSaleSeconds,
     repeatEmailMode: ZFraudMode,
@@ -217,6 +232,11 @@ export function systemOptionsValues(options: readonly TOption[]): TSystemOptions
     payCycle: text(OPTION_NAMES.payCycle, PAY_CYCLE_DEFAULT) as TPayCycle,
     twoFactorRoles: parseTwoFactorRoles(optionText(options, OPTION_NAMES.twoFactorRoles, '')).map(
       (r) => String(r) as '0' | '5' | '10',
+    ),
+    largestAdjustmentPayout: text(OPTION_NAMES.largestAdjustmentPayout, LARGEST_ADJUSTMENT_DEFAULTS.payout),
+    largestAdjustmentEarning: text(
+      OPTION_NAMES.largestAdjustmentEarning,
+      LARGEST_ADJUSTMENT_DEFAULTS.earning,
     ),
     fastSaleMode: fraud.fastSale.mode,
     fastSaleSeconds: text(n.fastSaleSeconds, String(fraud.fastSale.seconds)),

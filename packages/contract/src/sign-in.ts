@@ -1,6 +1,8 @@
 // Two-factor sign-in (TOTP and recovery codes) and the sessions an account can see and end.
 import { z } from 'zod';
+import { CURRENT_PASSWORD_REQUIRED } from './auth';
 import { ZIdNumber } from './common';
+import { formatCounted } from './format';
 
 /**
  * How far a session has signed in: `complete`, or waiting for a code from the authenticator app
@@ -68,6 +70,20 @@ export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 export const ZTwoFactorSetup = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
 export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
 
+/**
+ * New recovery codes, which end the old ones: the current password (a session left open is not enough)
+ * and a code of the app or an unused recovery code.
+ */
+export const ZRegenerateRecoveryCodes = z.object({
+  currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(128),
+  code: ZOneTimeCode,
+});
+export type TRegenerateRecoveryCodes = z.input<typeof ZRegenerateRecoveryCodes>;
+/** What turning two-factor sign-in on does besides, said before it is done. */
+export const TWO_FACTOR_ENDS_SESSIONS = 'Turning it on ends your other sessions: they must sign in again.';
+/** The note after new recovery codes were made. */
+export const RECOVERY_CODES_REPLACED = 'New recovery codes made: the old ones no longer work';
+
 /** Enrolment confirmed: the recovery codes, shown this once. */
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
@@ -98,6 +114,9 @@ export const ZEndSession = z.object({ id: ZIdNumber });
 export type TEndSession = z.infer<typeof ZEndSession>;
 
 export const SESSIONS_EMPTY = 'No other sessions';
+/** The note after ending one session, and after ending several (`1 session ended`, `3 sessions ended`). */
+export const SESSION_ENDED = 'Session ended';
+export const sessionsEnded = (n: number) => `${formatCounted(n, 'session')} ended`;
 
 /** A short name of the browser and system of a user agent, for the sessions list ("Firefox on Linux"). */
 export function browserLabel(userAgent: string): string {

@@ -7,12 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode, type TBrand } from '@salesdesk/contract';
 import type { AppContext } from './context';
 import { sharedLimits } from './common/shared-limits';
@@ -21,6 +16,8 @@ import { auditWrites, type AuditedRoute } from './http/audit';
 import { logAnswered } from './http/answer-log';
 import { clientError, frameworkError, registerErrorHandling } from './http/errors';
 import { refuseBadCharacters } from './http/input-guard';
+import { describeOperation, finishDocument, SECURITY_SCHEMES } from './http/openapi';
+import { replayRetries } from './http/idempotency';
 import { sharedRateLimitStore } from './http/rate-limit-store';
 import type { LaneHost } from './http/lane';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -97,8 +94,13 @@ export async function buildApp(
     ...(ctx.redis ? { store: sharedRateLimitStore(sharedLimits(ctx)) } : {}),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Salesdesk API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Salesdesk API', version: '1.0.0' },
+      servers: [{ url: ctx.config.publicUrl }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: describeOperation,
+    transformObject: finishDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -111,6 +113,7 @@ export async function buildApp(
       declaredByApp.set(app, enforceAccess(api, ctx));
       auditedByApp.set(app, auditWrites(api, ctx));
       api.addHook('preValidation', refuseBadCharacters);
+      replayRetries(api, ctx);
       for (const area of areas) await api.register(area.plugin, { prefix: area.prefix, ctx });
       api.setNotFoundHandler((_req, reply) =>
         reply.status(404).send({ code: ErrorCode.NotFound, message: 'No such API call' }),

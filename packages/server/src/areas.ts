@@ -35,6 +35,7 @@ import payStatementsRoutes from './pay-statements/routes';
 import reviewRoutes from './review/routes';
 import auditLogsRoutes from './audit-logs/routes';
 import healthRoutes from './health/routes';
+import apiKeysRoutes from './api-keys/routes';
 
 export interface Area {
   prefix: string;
@@ -76,4 +77,5 @@ export const areas: Area[] = [
   { prefix: '', plugin: reviewRoutes },
   { prefix: '', plugin: auditLogsRoutes },
   { prefix: '', plugin: healthRoutes },
+  { prefix: '', plugin: apiKeysRoutes },
 ];

@@ -64,6 +64,19 @@ describe('/metrics on METRICS_PORT', () => {
     expect((await fetch(`${metricsBase}/other`)).status).toBe(404);
   });
 
+  it('never labels a request with the API key it came with, right or wrong', async () => {
+    const wrong = `sdk_${'Q'.repeat(40)}`;
+    const res = await fetch(`${base}/api/agents/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${wrong}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+    const text = await (await fetch(`${metricsBase}/metrics`)).text();
+    expect(text).toContain('/api/agents/search');
+    expect(text).not.toContain(wrong.slice(4, 20));
+  });
+
   it('counts clicks and postbacks under load as the tables store them, and requests by route pattern', async () => {
     const p = await buildClickPath(env.ctx);
     const before = await scrape();

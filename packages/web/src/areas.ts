@@ -1,6 +1,7 @@
 // Every area of the web app, one line each: its area.ts declares its screens, menu entry or tabs, and
 // rules. This order is the menu's order and, within a section, the order of its tabs.
 import { adminsArea } from './admins/area';
+import { apiKeysArea } from './api-keys/area';
 import { agentsArea } from './agents/area';
 import { auditLogsArea } from './audit-logs/area';
 import { chatLogsArea } from './chat-logs/area';
@@ -47,6 +48,7 @@ export const AREAS: readonly Area[] = [
   manualsArea,
   adminsArea,
   settingsArea,
+  apiKeysArea,
   migrationArea,
   spikeArea,
 ];

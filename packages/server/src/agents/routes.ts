@@ -23,7 +23,7 @@ const agentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =>
   app.post(
     '/agents/search',
     {
-      config: { access: role(Role.Company), read: true },
+      config: { access: role(Role.Company), keyScope: 'agents:read', read: true },
       schema: { body: ZAgentSearch, response: { 200: ZAgentList } },
     },
     (req) => agents.listAgents(ctx, principalOf(req), req.body),
@@ -31,7 +31,10 @@ const agentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =>
 
   app.post(
     '/agents/status',
-    { config: { access: role(Role.Company) }, schema: { body: ZAgentStatus, response: { 200: ZOk } } },
+    {
+      config: { access: role(Role.Company), keyScope: 'agents:write' },
+      schema: { body: ZAgentStatus, response: { 200: ZOk } },
+    },
     async (req) => {
       await status.changeAgentsStatus(ctx, principalOf(req), req.body);
       return OK;
@@ -41,7 +44,7 @@ const agentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =>
   app.get(
     '/agents/:id',
     {
-      config: { access: role(Role.Company) },
+      config: { access: role(Role.Company), keyScope: 'agents:read' },
       schema: { params: ZIdParams, response: { 200: ZAgentDetail } },
     },
     (req) => agents.getAgent(ctx, principalOf(req), req.params.id),
@@ -50,7 +53,7 @@ const agentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =>
   app.put(
     '/agents',
     {
-      config: { access: role(Role.Company) },
+      config: { access: role(Role.Company), keyScope: 'agents:write' },
       schema: { body: ZAgentCreate, response: { 200: z.object({ id: z.number() }) } },
     },
     async (req) => ({ id: await agents.createAgent(ctx, principalOf(req), req.body) }),
@@ -59,7 +62,7 @@ const agentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =>
   app.post(
     '/agents/:id',
     {
-      config: { access: role(Role.Company) },
+      config: { access: role(Role.Company), keyScope: 'agents:write' },
       schema: { params: ZIdParams, body: ZAgentUpdate, response: { 200: ZOk } },
     },
     async (req) => {
@@ -70,7 +73,10 @@ const agentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =>
 
   app.delete(
     '/agents/:id',
-    { config: { access: role(Role.Superadmin) }, schema: { params: ZIdParams, response: { 200: ZOk } } },
+    {
+      config: { access: role(Role.Superadmin), keyScope: 'agents:write' },
+      schema: { params: ZIdParams, response: { 200: ZOk } },
+    },
     async (req) => {
       await status.deleteAgent(ctx, principalOf(req), req.params.id);
       return OK;

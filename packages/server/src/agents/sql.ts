@@ -75,6 +75,9 @@ export function searchAgents(db: Queryable, p: Principal, q: TAgentSearch) {
 export const findAgent = (db: Queryable, id: number) =>
   queryOne<AgentRecord>(db, sql`select ${COLUMNS} from ${FROM} where g.id = ${id}`);
 
+/** The agent row a delete locks (http/locked-rows.ts). */
+export const agentToLock = (id: number) => sql`select id, account_id, office_id from agents where id = ${id}`;
+
 /** Locks the agent row for an update, so two updates of one agent run one after the other. */
 export const lockAgent = (db: Queryable, id: number) =>
   queryOne<{ id: number; account_id: number; office_id: number; active: boolean }>(

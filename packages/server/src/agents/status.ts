@@ -1,5 +1,5 @@
 // Agent status (activate/suspend, show/hide, login block) and delete: the writes that end what an agent may do.
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { TAgentStatus } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
@@ -7,9 +7,10 @@ import type { Queryable } from '../db/client';
 import { accounts, agents } from '../db/schema';
 import type { Principal } from '../http/auth';
 import { forbidden, notFound } from '../http/errors';
+import { lockedOr404 } from '../http/locked-rows';
 import { assertAgent } from '../http/tenant';
 import { flushClicks } from '../tracking/service';
-import { deleteAgentRows, deleteLateClicks, findAgent, findScopedAgents } from './sql';
+import { agentToLock, deleteAgentRows, deleteLateClicks, findScopedAgents } from './sql';
 
 type Change = Omit<TAgentStatus, 'ids'>;
 type AgentRef = { id: number; account_id: number };
@@ -20,7 +21,12 @@ export async function setAgentsStatus(db: Queryable, rows: AgentRef[], change: C
   const accountIds = rows.map((r) => r.account_id);
   const endSessions = { sessionVersion: sql`${accounts.sessionVersion} + 1` };
   if (change.active !== undefined) {
-    await db.update(agents).set({ active: change.active }).where(inArray(agents.id, ids));
+    // Activation lifts a fraud suspension too: the notice goes and the agent is whole again.
+    const lifted = change.active ? { showFraudNotes: false } : {};
+    await db
+      .update(agents)
+      .set({ active: change.active, ...lifted })
+      .where(inArray(agents.id, ids));
     await db
       .update(accounts)
       .set({ active: change.active, ...(change.active ? {} : endSessions) })
@@ -33,6 +39,23 @@ export async function setAgentsStatus(db: Queryable, rows: AgentRef[], change: C
       .update(accounts)
       .set({ loginBlocked: change.loginBlocked, ...(change.loginBlocked ? endSessions : {}) })
       .where(inArray(accounts.id, accountIds));
+}
+
+/**
+ * Suspend for fraud, the account's part: the agent row is suspended (its links stop, its sales earn
+ * nothing) and carries the notice, while the account stays active, so the agent signs in to its Home and
+ * pay statements only (common/fraud-suspension.ts). Its sessions end: the next one is the limited one.
+ */
+export async function setFraudSuspended(db: Queryable, agent: AgentRef & { office_id: number }) {
+  await db.update(agents).set({ active: false, showFraudNotes: true }).where(eq(agents.id, agent.id));
+  await db
+    .update(accounts)
+    // Signs in again unless its office is suspended (that keeps every account of the office out).
+    .set({
+      active: sql`exists (select 1 from offices o where o.id = ${agent.office_id} and o.active)`,
+      sessionVersion: sql`${accounts.sessionVersion} + 1`,
+    })
+    .where(eq(accounts.id, agent.account_id));
 }
 
 /** All the ids must be agents the principal may change; otherwise 404 and nothing changes. */
@@ -51,8 +74,8 @@ export async function changeAgentsStatus(ctx: AppContext, p: Principal, input: T
 /** Only a superadmin carrying the special flag deletes agents (the route admits superadmins only). */
 export async function deleteAgent(ctx: AppContext, p: Principal, id: number) {
   if (!p.canDelete) throw forbidden('Deleting agents needs the special flag');
-  const agent = await findAgent(ctx.db, id);
-  if (!agent) throw notFound();
+  // Locked inside the request's transaction: a second delete at once waits, then finds none (404).
+  const [agent] = await lockedOr404<AgentRef & { office_id: number }>(ctx.db, agentToLock(id));
   assertAgent(p, { id, officeId: agent.office_id });
   // Clicks this process still buffers must land first, or they would outlive the agent.
   await flushClicks(ctx);

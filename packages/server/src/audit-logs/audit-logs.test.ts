@@ -15,6 +15,8 @@ import {
 } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { mintToken } from '../auth/service';
+import { eq } from 'drizzle-orm';
+import { accounts } from '../db/schema';
 
 let env: TestEnv;
 let superToken: string;
@@ -71,17 +73,41 @@ describe('POST audit-logs', () => {
       targetId: key,
       changeCount: 1,
     });
+    const name = `${p.office.officeName}, ${p.site.sitename} ${p.type.typename}`;
+    expect(changed.description).toBe(`Changed custom rate ${name}: Payout ₱100 → ₱125.5`);
     expect(changed.changes).toEqual([
       {
         table: 'office_fees',
         key,
         op: 'update',
-        fields: [{ name: 'payout', before: '100.00', after: '125.50' }],
+        title: `Custom rate ${key} changed`,
+        fields: [
+          {
+            name: 'payout',
+            label: 'Payout',
+            before: '100.00',
+            after: '125.50',
+            beforeText: '₱100',
+            afterText: '₱125.5',
+          },
+        ],
       },
     ]);
+    expect(created.description).toBe(
+      `Created custom rate ${name}: Enabled Yes, Payout ₱100, Earning $10.00 and 4 more`,
+    );
     expect(created.changes[0]).toMatchObject({ table: 'office_fees', key, op: 'insert' });
-    expect(created.changes[0].fields).toContainEqual({ name: 'payout', before: null, after: '100.00' });
-    expect(created.changes[0].fields).toContainEqual({ name: 'enable', before: null, after: 'true' });
+    expect(created.changes[0].fields).toContainEqual({
+      name: 'payout',
+      label: 'Payout',
+      before: null,
+      after: '100.00',
+      beforeText: null,
+      afterText: '₱100',
+    });
+    expect(created.changes[0].fields).toContainEqual(
+      expect.objectContaining({ name: 'enable', after: 'true', afterText: 'Yes' }),
+    );
   });
 
   it('keeps that a password changed, never the password, its hash or its viewable copy', async () => {
@@ -114,17 +140,19 @@ describe('POST audit-logs', () => {
       body: { ids: [g.agent.id], hidden: true },
     });
     expect(hide.status).toBe(200);
-    const asSuper = await search(superToken, { action: 'admins/:id', targetId: String(admin.accountId) });
+    const asSuper = await search(superToken, { action: 'Admin changed', targetId: String(admin.accountId) });
     expect(asSuper.body.items.map((r) => r.targetType)).toEqual(['admin']);
-    expect(asSuper.body.items[0].changes[0].fields).toContainEqual({
-      name: 'email',
-      before: expect.any(String),
-      after: email,
-    });
+    expect(asSuper.body.items[0].changes[0].fields).toContainEqual(
+      expect.objectContaining({ name: 'email', label: 'Email', before: expect.any(String), after: email }),
+    );
+    expect(asSuper.body.items[0].description).toMatch(
+      new RegExp(`^Changed admin ${admin.username}: Email .+ → ${email}$`),
+    );
     const asAdmin = await search(adminToken, { targetId: String(admin.accountId), targetType: 'admin' });
     expect(asAdmin.body).toEqual({ items: [], total: 0 });
     const agentRows = await search(adminToken, { targetType: 'agent', targetId: String(g.agent.id) });
     expect(agentRows.body.items.map((r) => r.action)).toEqual(['POST /api/agents/status']);
+    expect(agentRows.body.items[0].description).toBe(`Changed agent ${g.username}: Hidden No → Yes`);
     const everything = await search(adminToken, { pageSize: 500 });
     expect(everything.body.items.some((r) => r.targetType === 'admin' || r.targetType === null)).toBe(false);
     expect((await search(await tokenFor(env.ctx, g.accountId), {})).status).toBe(403);
@@ -236,6 +264,11 @@ describe('POST audit-logs', () => {
     expect(page2.body.items).toHaveLength(1);
     expect(page2.body.items[0].id).toBeLessThan(byUser.body.items[1].id);
     expect((await search(superToken, { username: g.username, action: 'profile/admin' })).body.total).toBe(3);
+    // An action's name (the filter's choice) stands for its routes.
+    expect((await search(superToken, { username: g.username, action: 'Profile changed' })).body.total).toBe(
+      3,
+    );
+    expect((await search(superToken, { username: g.username, action: 'Admin changed' })).body.total).toBe(0);
     expect((await search(superToken, { username: g.username, action: 'admins/:id' })).body.total).toBe(0);
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
     expect((await search(superToken, { username: g.username, start: today, end: today })).body.total).toBe(3);
@@ -261,6 +294,70 @@ describe('POST audit-logs', () => {
   });
 });
 
+describe('earnings in the audit log', () => {
+  // An admin without the earnings permission sees no earning anywhere else: nor here, in the list, its
+  // filter or its CSV. An admin with it and a superadmin do.
+  it('shows earning values only to those allowed to see earnings', async () => {
+    const p = await buildClickPath(env.ctx);
+    const save = (earning: string) =>
+      call(env.app, 'POST', 'companies/fees', {
+        token: superToken,
+        body: { ...rate(p.type.id, p.office.id, '100.00'), earning, bonusEarning: '7.77' },
+      });
+    expect((await save('31.41')).status).toBe(200);
+    expect((await save('27.18')).status).toBe(200);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const adjusted = await call<{ id: number }>(env.app, 'PUT', 'adjustments', {
+      token: superToken,
+      body: { agentId: p.agent.id, payout: '250', earning: '43.21', date: today, note: 'audit earnings' },
+    });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    const earnings = ['31.41', '27.18', '7.77', '43.21'];
+
+    const withEarnings = await buildAdmin(env.ctx);
+    await env.ctx.db
+      .update(accounts)
+      .set({ earningVisible: true })
+      .where(eq(accounts.id, withEarnings.accountId));
+    const tokens = {
+      super: superToken,
+      admin: await tokenFor(env.ctx, withEarnings.accountId),
+      admin2: adminToken,
+    };
+    const filters = [
+      { targetType: 'custom-rate', targetId: `${p.type.id}/${p.office.id}` },
+      { targetType: 'sale', targetId: String(adjusted.body.id) },
+      { action: 'Adjustment added', targetId: String(adjusted.body.id) },
+      { action: 'Custom rate saved', targetId: `${p.type.id}/${p.office.id}` },
+    ];
+    for (const [who, token] of Object.entries(tokens)) {
+      let text = '';
+      for (const filter of filters) {
+        const list = await search(token, filter);
+        expect(list.status).toBe(200);
+        expect(list.body.total, `${who} ${JSON.stringify(filter)}`).toBeGreaterThan(0);
+        text += JSON.stringify(list.body);
+        const csv = await call<string>(env.app, 'POST', 'audit-logs/export', { token, body: filter });
+        expect(csv.status).toBe(200);
+        text += csv.body;
+      }
+      const seen = earnings.filter((e) => text.includes(e) || text.includes(e.replace(/0$/, '')));
+      if (who === 'admin2') {
+        expect(seen, who).toEqual([]);
+        expect(text).not.toMatch(/"earning"|Earning/);
+        // The payout an admin sees on every screen stays.
+        expect(text).toContain('₱250');
+      } else expect(seen, who).toEqual(earnings);
+    }
+    const asAdmin2 = await search(adminToken, filters[1]);
+    expect(asAdmin2.body.items[0].description).toBe(`Added adjustment #${adjusted.body.id}: Payout ₱250`);
+    const asSuper = await search(superToken, filters[1]);
+    expect(asSuper.body.items[0].description).toBe(
+      `Added adjustment #${adjusted.body.id}: Payout ₱250, Earning $43.21`,
+    );
+  });
+});
+
 describe('POST audit-logs/export', () => {
   it('writes every matching row with the screen headers and the changes as text', async () => {
     const p = await buildClickPath(env.ctx);
@@ -281,17 +378,26 @@ describe('POST audit-logs/export', () => {
       'Role',
       'Remote login by',
       'IP',
-      'Browser',
       'Action',
+      'Changes',
+      'Browser',
+      'Route',
       'Target',
       'Event',
-      'Changes',
+      'Raw changes (JSON)',
+      'API key',
     ]);
     expect(rows).toHaveLength(3);
+    const key = `${p.type.id}/${p.office.id}`;
+    const name = `${p.office.officeName}, ${p.site.sitename} ${p.type.typename}`;
     expect(rows[1][2]).toBe('Superadmin');
-    expect(rows[1][6]).toBe('POST /api/companies/fees');
-    expect(rows[1][7]).toBe(`Custom rate #${p.type.id}/${p.office.id}`);
-    expect(rows[1][9]).toBe(`office_fees ${p.type.id}/${p.office.id} changed: payout: 1.00 → 2.00`);
+    expect(rows[1][5]).toBe(`Changed custom rate ${name}: Payout ₱1 → ₱2`);
+    expect(rows[1][6]).toBe(`Custom rate ${key} changed; Payout: ₱1 → ₱2`);
+    expect(rows[1][8]).toBe('POST /api/companies/fees');
+    expect(rows[1][9]).toBe(`Custom rate #${key}`);
+    expect(JSON.parse(rows[1][11])).toEqual([
+      { table: 'office_fees', key, op: 'update', before: { payout: '1.00' }, after: { payout: '2.00' } },
+    ]);
     expect((await call(env.app, 'POST', 'audit-logs/export', { token: adminToken, body: {} })).status).toBe(
       200,
     );

@@ -1,5 +1,5 @@
-// The audit log (superadmins; admins the rows about offices, agents, sites and money): the paged,
-// filtered list and its CSV export. Both only read. Nothing edits or deletes a row.
+// The audit log (superadmins; admins the rows about offices, agents, sites, money and their own API
+// keys): the paged, filtered list and its CSV export. Both only read. Nothing edits or deletes a row.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, ZAuditLogList, ZAuditLogSearch } from '@salesdesk/contract';
 import type { AreaOptions } from '../context';

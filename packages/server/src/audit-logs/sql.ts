@@ -5,6 +5,7 @@ import {
   addDays,
   ADMIN_AUDIT_TARGETS,
   AUDIT_CHANGES_SHOWN,
+  auditRoutesNamed,
   easternDayStart,
   hasRole,
   Role,
@@ -26,12 +27,15 @@ export interface AuditLogRecord {
   role: number | null;
   impersonated_by: number | null;
   impersonator: string | null;
+  api_key: string | null;
   ip: string;
   user_agent: string | null;
   action: string;
   target_type: string | null;
   target_id: string | null;
   detail: string | null;
+  /** The target's name as its screen shows it, while the target exists. */
+  target_name: string | null;
   change_count: number;
 }
 
@@ -54,8 +58,33 @@ const SORT: SortSpec<AuditLogSortField> = {
 };
 
 const FROM = sql`audit_logs l`;
-const SELECT = sql`l.id, l.time, l.account_id, l.username, l.role, l.impersonated_by, l.impersonator, l.ip,
-  l.user_agent, l.action, l.target_type, l.target_id, l.detail,
+
+// The target's name as its screen shows it (compared as text: a target id is text in the log).
+const TARGET_NAME = sql`case l.target_type
+  when 'agent' then (select a.username from agents g join accounts a on a.id = g.account_id
+                     where g.id::text = l.target_id)
+  when 'office' then (select o.office_name from offices o where o.id::text = l.target_id)
+  when 'admin' then (select a.username from accounts a where a.id::text = l.target_id)
+  when 'account' then (select a.username from accounts a where a.id::text = l.target_id)
+  when 'site' then (select s.sitename from sites s where s.id::text = l.target_id)
+  when 'link-type' then (select s.sitename || ' ' || t.typename from link_types t join sites s on s.id = t.site_id
+                         where t.id::text = l.target_id)
+  when 'manual' then (select m.title from site_manuals m where m.id::text = l.target_id)
+  when 'custom-rate' then (select o.office_name || ', ' || s.sitename || ' ' || t.typename
+                           from office_fees f join offices o on o.id = f.office_id
+                           join link_types t on t.id = f.type_id join sites s on s.id = t.site_id
+                           where f.type_id::text || '/' || f.office_id::text = l.target_id)
+  when 'pay-period' then (select p.start::text || ' - ' || p.end::text from pay_periods p
+                          where p.start::text = l.target_id)
+  when 'domain' then (select d.domain from preferred_domains d where d.id::text = l.target_id)
+  when 'black-list' then (select b.ip from black_list_ips b where b.id::text = l.target_id)
+  when 'file' then (select f.name from files f where f.id::text = l.target_id)
+  when 'option' then l.target_id
+  when 'api-key' then (select k.name || ' (' || k.prefix || '…)' from api_keys k where k.id::text = l.target_id)
+end`;
+
+const SELECT = sql`l.id, l.time, l.account_id, l.username, l.role, l.impersonated_by, l.impersonator, l.api_key, l.ip,
+  l.user_agent, l.action, l.target_type, l.target_id, l.detail, ${TARGET_NAME} as target_name,
   (select count(*)::int from audit_changes c where c.audit_id = l.id) as change_count`;
 
 function inEasternDays(start: string, end: string) {
@@ -64,12 +93,28 @@ function inEasternDays(start: string, end: string) {
   return sql`l.time >= ${from}::timestamptz and l.time < ${until}::timestamptz`;
 }
 
-/** A superadmin sees every row; an admin the rows about offices, agents, sites and money. */
+/**
+ * A superadmin sees every row; an admin the rows about offices, agents, sites and money, and those about
+ * its own API keys (ADMIN_OWN_AUDIT_TARGETS), never another admin's.
+ */
 function visibleTo(p: Principal) {
   if (p.role === Role.Superadmin) return undefined;
   if (!hasRole(p.role, Role.Admin)) return sql`false`;
-  return sql`l.target_type in (${sql.join(
+  const shared = sql`l.target_type in (${sql.join(
     ADMIN_AUDIT_TARGETS.map((t) => sql`${t}`),
+    sql`, `,
+  )})`;
+  const ownKeys = sql`(l.target_type = 'api-key' and exists (
+    select 1 from api_keys k where k.id::text = l.target_id and k.account_id = ${p.accountId}))`;
+  return sql`(${shared} or ${ownKeys})`;
+}
+
+/** An action's name stands for its routes; any other text matches a part of the route. */
+function actionIs(action: string) {
+  const routes = auditRoutesNamed(action);
+  if (!routes.length) return contains(sql`l.action`, action);
+  return sql`l.action in (${sql.join(
+    routes.map((r) => sql`${r}`),
     sql`, `,
   )})`;
 }
@@ -80,7 +125,7 @@ function where(p: Principal, q: TAuditLogSearch) {
     q.username
       ? sql`(${contains(sql`l.username`, q.username)} or ${contains(sql`l.impersonator`, q.username)})`
       : undefined,
-    q.action ? contains(sql`l.action`, q.action) : undefined,
+    q.action ? actionIs(q.action) : undefined,
     q.targetType ? sql`l.target_type = ${q.targetType}` : undefined,
     q.targetId ? sql`l.target_id = ${q.targetId}` : undefined,
     q.start && q.end ? inEasternDays(q.start, q.end) : undefined,

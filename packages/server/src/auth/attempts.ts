@@ -7,13 +7,12 @@ import net from 'node:net';
 import type { AppContext } from '../context';
 import {
   inProcessLimits,
-  refuseWhenDown,
   sharedLimits,
   SharedLimitsDown,
-  SIGN_IN_UNAVAILABLE,
   type Counted,
   type Limit,
 } from '../common/shared-limits';
+import { refuseWhenDown, SIGN_IN_UNAVAILABLE } from '../http/limits-down';
 
 export { MAX_KEYS } from '../common/shared-limits/window-counter';
 

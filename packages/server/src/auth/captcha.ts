@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { TCaptcha } from '@salesdesk/contract';
 import type { AppContext } from '../context';
-import { refuseWhenDown, sharedLimits, SIGN_IN_UNAVAILABLE } from '../common/shared-limits';
+import { sharedLimits } from '../common/shared-limits';
+import { refuseWhenDown, SIGN_IN_UNAVAILABLE } from '../http/limits-down';
 
 const TTL_MS = 10 * 60 * 1000;
 // Checks are claimed once, until they expire, so one answer cannot be replayed: on any node in cluster

@@ -1,5 +1,5 @@
-// The log never holds a password, a hash, an encrypted password copy, a token, a two-factor secret,
-// code or recovery code, or a request body, even when a write fails in the database with those
+// The log never holds a password, a hash, an encrypted password copy, a token, an API key or its hash,
+// a two-factor secret, code or recovery code, or a request body, even when a write fails in the database with those
 // values as its parameters.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,9 +7,9 @@ import { Role } from '@salesdesk/contract';
 import { buildApp, type App } from '../app';
 import { createAccount } from '../accounts/credentials';
 import { loggableError } from '../common/loggable-error';
-import { decryptSecret } from '../common/crypto';
+import { decryptSecret, sha256 } from '../common/crypto';
 import { accounts, twoFactor } from '../db/schema';
-import { buildAdmin, buildOffice, tokenFor, uniqueName } from '../test/factories';
+import { buildAdmin, buildClickPath, buildOffice, PASSWORD, tokenFor, uniqueName } from '../test/factories';
 import { codeAt, enrol, giveCode, passwordStep } from '../test/two-factor-fixtures';
 import { call, testEnv, type TestEnv } from '../test/harness';
 
@@ -19,6 +19,8 @@ const lines: string[] = [];
 const passwords: string[] = [];
 const usernames: string[] = [];
 const twoFactorSecrets: string[] = [];
+/** API keys made, used, refused and revoked, and their SHA-256. */
+const apiKeySecrets: string[] = [];
 let ipCount = 0;
 const OUT_OF_RANGE = '9007199254740991';
 const freshIp = () => `10.14.${(++ipCount >> 8) & 255}.${ipCount & 255}`;
@@ -124,6 +126,36 @@ describe('the log', () => {
     expect(off.status).toBe(200);
   });
 
+  it('drives API keys: made, used for a read and a write, refused, revoked', async () => {
+    const p = await buildClickPath(env.ctx);
+    const o = { accountId: p.office.accountId };
+    const token = await tokenFor(env.ctx, o.accountId);
+    const made = await call(app, 'PUT', 'api-keys', {
+      token,
+      body: { name: 'log probe', scopes: ['agents:read', 'agents:write'], currentPassword: PASSWORD },
+    });
+    expect(made.status).toBe(200);
+    const { id, key } = made.body as { id: number; key: string };
+    const wrong = `sdk_${'Z'.repeat(40)}`;
+    apiKeySecrets.push(key, sha256(key), wrong, sha256(wrong));
+    expect((await call(app, 'POST', 'agents/search', { token: key, body: {} })).status).toBe(200);
+    const write = { token: key, body: { ids: [p.agent.id], active: false } };
+    expect((await call(app, 'POST', 'agents/status', write)).status).toBe(200);
+    // A write refused by the database's checks, and a key refused as wrong and as revoked.
+    expect((await call(app, 'POST', 'agents/search', { token: wrong, body: {} })).status).toBe(401);
+    expect((await call(app, 'DELETE', `api-keys/${id}`, { token })).status).toBe(200);
+    const revoked = await call(app, 'POST', 'agents/search', { token: key, body: {} });
+    expect(revoked.status).toBe(401);
+    expect(revoked.res.body).not.toContain(key.slice(8));
+    // The audit log keeps the key's prefix, never the key nor its hash.
+    const audit = await env.ctx.db.execute(
+      sql`select a::text as row from audit_logs a order by id desc limit 50`,
+    );
+    const rows = JSON.stringify(audit);
+    expect(rows).toContain(key.slice(0, 8));
+    for (const secret of apiKeySecrets) expect(rows).not.toContain(secret);
+  });
+
   it('says which write failed and why, by name', () => {
     const failure = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
     expect(failure).toMatchObject({
@@ -153,6 +185,9 @@ describe('the log', () => {
     expect(twoFactorSecrets.length).toBeGreaterThan(15);
     for (const s of twoFactorSecrets) expect(log).not.toContain(s);
     for (const s of twoFactorSecrets) expect(log).not.toContain(s.replace(/-/g, ''));
+    expect(apiKeySecrets).toHaveLength(4);
+    for (const s of apiKeySecrets) expect(log).not.toContain(s);
+    for (const s of apiKeySecrets) expect(log).not.toContain(s.slice(8)); // the key past its shown prefix
     expect(log).not.toMatch(/\$argon2/);
     expect(log).not.toContain('BODY-MARKER');
     expect(log.toLowerCase()).not.toContain('bearer');

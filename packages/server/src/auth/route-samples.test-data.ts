@@ -47,6 +47,14 @@ export const routeSamples: RouteSamples = {
     build: () => ({ url: 'auth/two-factor/disable', body: { code: '123456' } }),
     alsoOk: [409],
   },
+  // The matrix's accounts have no authenticator whose recovery codes could be replaced.
+  'POST /api/auth/two-factor/recovery-codes': {
+    build: () => ({
+      url: 'auth/two-factor/recovery-codes',
+      body: { currentPassword: PASSWORD, code: '123456' },
+    }),
+    alsoOk: [409],
+  },
   'GET /api/auth/sessions': { build: () => ({ url: 'auth/sessions' }) },
   // Another account's session (the agent's own, for any caller but the agent): 404.
   'POST /api/auth/sessions/end': {

@@ -59,7 +59,7 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(
     '/auth/remote-token',
     {
-      config: { access: role(Role.Admin) },
+      config: { access: role(Role.Admin), secretAnswer: true },
       schema: { body: ZRemoteTokenRequest, response: { 200: ZRemoteTokenResponse } },
     },
     async (req) => mintRemoteToken(ctx, principalOf(req), req.body.accountId),
@@ -67,7 +67,10 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
 
   app.post(
     '/auth/logout',
-    { config: { access: LOGIN, secondStep: AT_ANY_STEP }, schema: { response: { 200: ZOk } } },
+    {
+      config: { access: LOGIN, secondStep: AT_ANY_STEP, openWhileSuspended: true },
+      schema: { response: { 200: ZOk } },
+    },
     async (req) => {
       await logout(ctx, principalOf(req));
       return OK;
@@ -88,13 +91,16 @@ const authRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
 
   app.get(
     '/accounts/me',
-    { config: { access: LOGIN, secondStep: AT_ANY_STEP }, schema: { response: { 200: ZMe } } },
+    {
+      config: { access: LOGIN, secondStep: AT_ANY_STEP, openWhileSuspended: true },
+      schema: { response: { 200: ZMe } },
+    },
     async (req) => toMe(principalOf(req)),
   );
 
   app.get(
     '/alerts/login',
-    { config: { access: LOGIN }, schema: { response: { 200: ZLoginAlerts } } },
+    { config: { access: LOGIN, openWhileSuspended: true }, schema: { response: { 200: ZLoginAlerts } } },
     async (req) => loadLoginAlerts(ctx, principalOf(req)),
   );
 

@@ -1,4 +1,4 @@
-// The second step of a login (auth/second-factor), one's own two-factor sign-in (auth/two-factor/*)
+// The second step of a login (auth/second-factor), one's own two-factor sign-in and recovery codes (auth/two-factor/*)
 // and sessions (auth/sessions/*), and the superadmin's calls about another account's.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import {
   ZEndSession,
   ZOk,
   ZRecoveryCodes,
+  ZRegenerateRecoveryCodes,
   ZSecondFactorRequest,
   ZSessionList,
   ZTwoFactorSetup,
@@ -27,6 +28,7 @@ import {
   completeSignIn,
   disableTwoFactor,
   enableTwoFactor,
+  regenerateRecoveryCodes,
   resetTwoFactor,
   startEnrolment,
   twoFactorStatus,
@@ -62,13 +64,16 @@ export function signInRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/auth/two-factor/start',
-    { config: enrolStep, schema: { response: { 200: ZTwoFactorSetup } } },
+    { config: { ...enrolStep, secretAnswer: true }, schema: { response: { 200: ZTwoFactorSetup } } },
     (req) => startEnrolment(ctx, principalOf(req)),
   );
 
   app.post(
     '/auth/two-factor/enable',
-    { config: enrolStep, schema: { body: ZEnableTwoFactor, response: { 200: ZRecoveryCodes } } },
+    {
+      config: { ...enrolStep, secretAnswer: true },
+      schema: { body: ZEnableTwoFactor, response: { 200: ZRecoveryCodes } },
+    },
     (req) => enableTwoFactor(ctx, principalOf(req), req.body.code, clientIp(req)),
   );
 
@@ -79,6 +84,15 @@ export function signInRoutes(fastify: FastifyInstance, ctx: AppContext) {
       await disableTwoFactor(ctx, principalOf(req), req.body.code, clientIp(req));
       return OK;
     },
+  );
+
+  app.post(
+    '/auth/two-factor/recovery-codes',
+    {
+      config: { access: LOGIN, secretAnswer: true },
+      schema: { body: ZRegenerateRecoveryCodes, response: { 200: ZRecoveryCodes } },
+    },
+    (req) => regenerateRecoveryCodes(ctx, principalOf(req), req.body, clientIp(req)),
   );
 
   app.get(

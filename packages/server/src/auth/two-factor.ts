@@ -3,12 +3,14 @@
 // (enrolled, disabled, reset, a code refused) is one function here.
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  CODE_REQUIRED,
   CODE_TRIES,
   CODE_WRONG,
   isTotpCode,
   OPTION_NAMES,
   parseTwoFactorRoles,
   type TRecoveryCodes,
+  type TRegenerateRecoveryCodes,
   type TSecondFactor,
   type TTwoFactorSetup,
   type TTwoFactorStatus,
@@ -20,6 +22,7 @@ import { getOption } from '../common/options';
 import type { Principal } from '../http/auth';
 import { conflict, forbidden, notFound, rateLimited, validationError } from '../http/errors';
 import { codeSucceeded, startCodeTry } from './attempts';
+import { assertCurrentPassword } from './current-password';
 import { codeAccepted, SECOND_FACTOR, signInRefused } from './events';
 import { endAllSessions, endOtherSessions, type ClientInfo } from './sessions';
 import { setSecondFactor } from './sessions-sql';
@@ -113,6 +116,39 @@ export async function disableTwoFactor(ctx: AppContext, p: Principal, code: stri
     await endOtherSessions(tx, p);
     return true;
   });
+}
+
+/**
+ * Event "recovery codes replaced": the current password, then a code (of the app, or an unused recovery
+ * code), make ten new recovery codes, shown this once; the old ones no longer sign in. A wrong password
+ * uses no code; both are throttled (the current password per account, the code like every code try).
+ */
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  p: Principal,
+  v: Required<TRegenerateRecoveryCodes>,
+  ip: string,
+): Promise<TRecoveryCodes> {
+  if (!(await findTwoFactor(ctx.db, p.accountId))?.secret) throw conflict(TWO_FACTOR_OFF);
+  await assertCurrentPassword(ctx, p, v.currentPassword);
+  const recoveryCodes = newRecoveryCodes();
+  await withCodeTry(ctx, p.accountId, ip, async (tx) => {
+    if (!(await takeCode(ctx, tx, p.accountId, v.code))) return false;
+    await replaceRecoveryCodes(tx, p.accountId, recoveryCodes.map(recoveryHash));
+    return true;
+  });
+  return { recoveryCodes };
+}
+
+/**
+ * The second factor beside the current password for a change that outlives the session (an API key):
+ * nothing when the account has no two-factor sign-in, else a code of the app or an unused recovery code,
+ * throttled like every code try.
+ */
+export async function assertOwnCode(ctx: AppContext, p: Principal, code: string | undefined, ip: string) {
+  if (!(await findTwoFactor(ctx.db, p.accountId))?.secret) return;
+  if (!code) throw validationError({ code: [CODE_REQUIRED] }, CODE_REQUIRED);
+  await withCodeTry(ctx, p.accountId, ip, (tx) => takeCode(ctx, tx, p.accountId, code));
 }
 
 /**

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
+import { entryArgs } from '../test/app-build';
 import { freshStore, removeTempDirs, tempDir } from '../test/backup-fixtures';
 
 afterAll(removeTempDirs);
@@ -13,21 +14,17 @@ afterAll(removeTempDirs);
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 function cli(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const res = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', `packages/server/src/backup/${name}-cli.ts`, ...args],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        SECRET_KEY: 'cli-test-secret-key-0123456789',
-        ...env,
-      },
-      encoding: 'utf8',
-      timeout: 120_000,
+  const res = spawnSync(process.execPath, [...entryArgs(`backup/${name}-cli`), ...args], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      SECRET_KEY: 'cli-test-secret-key-0123456789',
+      ...env,
     },
-  );
+    encoding: 'utf8',
+    timeout: 600_000, // a hang backstop: a command of seconds took minutes at load average 30
+  });
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
@@ -70,4 +67,4 @@ it(`backs up and restores with the commands on ${kind}`, async () => {
     expect(intoEmbedded.code).toBe(1);
     expect(intoEmbedded.err).toMatch(/restores into PostgreSQL only/);
   }
-}, 180_000);
+}, 900_000); // a hang backstop, not a speed check (seven commands, each a process of its own)

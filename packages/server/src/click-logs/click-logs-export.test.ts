@@ -179,5 +179,5 @@ describe('a CSV of 100,000 clicks', () => {
     expect(bytes).toBeGreaterThan(10 * 2 ** 20);
     expect(peak - before).toBeLessThan(8 * 2 ** 20);
     expect(after - before).toBeLessThan(4 * 2 ** 20);
-  }, 120_000);
+  }, 900_000); // a hang backstop, not a speed check: 33 s on PGlite alone, past 120 s on a busy machine
 });

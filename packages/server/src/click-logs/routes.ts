@@ -10,7 +10,7 @@ const clickLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
   app.post(
     '/click-outs/search',
     {
-      config: { access: LOGIN, read: true },
+      config: { access: LOGIN, keyScope: 'sales:read', read: true },
       schema: { body: ZClickLogSearch, response: { 200: ZClickLogList } },
     },
     (req) => listClickLogs(ctx, principalOf(req), req.body),
@@ -19,7 +19,7 @@ const clickLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
   // The same filters as the search; paging is ignored: the file holds every matching click.
   app.post(
     '/click-outs/export',
-    { config: { access: LOGIN, read: true }, schema: { body: ZClickLogSearch } },
+    { config: { access: LOGIN, keyScope: 'sales:read', read: true }, schema: { body: ZClickLogSearch } },
     (req, reply) => exportClickLogs(ctx, principalOf(req), req.body, reply),
   );
 };

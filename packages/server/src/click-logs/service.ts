@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import type { Principal } from '../http/auth';
 import { validationError } from '../http/errors';
 import { csvFileName, sendCsv, type CsvColumn } from '../common/csv';
-import { assertAgentFilter } from './filters';
+import { assertAgentFilter } from '../event-logs/filters';
 import { clickLogChunks, searchClickLogs, type ClickLogRecord } from './sql';
 
 /** What the brand shows: IP and uniques together; the referrer only with them. */

@@ -7,8 +7,14 @@ import { and, contains } from '../common/list';
 import { keysetChunks } from '../common/csv-rows';
 import type { Principal } from '../http/auth';
 import { col } from '../http/tenant';
-import { eventLogPage, eventNameJoins, eventNameLookups, newestFirst, type EventTable } from './event-log';
-import { eventWhere, rollupTotal } from './filters';
+import {
+  eventLogPage,
+  eventNameJoins,
+  eventNameLookups,
+  newestFirst,
+  type EventTable,
+} from '../event-logs/event-log';
+import { eventWhere, rollupTotal } from '../event-logs/filters';
 
 export interface ClickLogRecord {
   id: string | number;

@@ -13,6 +13,8 @@ export interface AuditActor {
   role: number | null;
   /** The superadmin or admin behind a remote login ("Log in as"). */
   impersonatedBy?: number | null;
+  /** The API key the call came with, by its name and first characters (`reports (sdk_3f9a…)`). */
+  apiKey?: string | null;
   ip: string;
   userAgent?: string | null;
 }
@@ -30,6 +32,7 @@ export interface AuditEvent extends AuditActor {
 const USER_AGENT_MAX = 512;
 const DETAIL_MAX = 256;
 const NAME_MAX = 64;
+const API_KEY_MAX = 80;
 
 const cut = (text: string | null | undefined, max: number) => (text ? text.slice(0, max) : null);
 
@@ -69,6 +72,14 @@ export function recordAuthEvent(db: Queryable, e: AuditEvent): Promise<void> {
   return insertRow(db, null, target, false);
 }
 
+/**
+ * Records an event no route makes (contract AUDIT_EVENTS: a key found past its expiry), in the
+ * caller's transaction, with the target it names.
+ */
+export function recordEvent(db: Queryable, e: AuditEvent): Promise<void> {
+  return insertRow(db, null, e, false);
+}
+
 async function insertRow(db: Queryable, id: number | null, e: AuditEvent, changedRowTarget: boolean) {
   const kind = e.targetType ?? null;
   const key = e.targetId === undefined || e.targetId === null ? null : String(e.targetId);
@@ -79,11 +90,12 @@ async function insertRow(db: Queryable, id: number | null, e: AuditEvent, change
   const imp = e.impersonatedBy ?? null;
   await db.execute(
     sql`insert into audit_logs (id, account_id, username, role, impersonated_by, impersonator, ip, user_agent,
-                                action, target_type, target_id, detail)
+                                action, target_type, target_id, detail, api_key)
         select coalesce(${id}::bigint, nextval('audit_logs_id_seq')), ${e.accountId}::int,
                ${cut(e.username, NAME_MAX)}, ${e.role}::smallint, ${imp}::int,
                (select username from accounts where id = ${imp}::int), ${cut(e.ip, NAME_MAX) ?? ''},
-               ${cut(e.userAgent, USER_AGENT_MAX)}, ${e.action}, t[1], t[2], ${cut(e.detail, DETAIL_MAX)}
+               ${cut(e.userAgent, USER_AGENT_MAX)}, ${e.action}, t[1], t[2], ${cut(e.detail, DETAIL_MAX)},
+               ${cut(e.apiKey, API_KEY_MAX)}
         from (select audit_target(coalesce(${kind}::text, nullif(split_part(g, ':', 1), '')),
                                   coalesce(${key}::text, substr(g, strpos(g, ':') + 1))) as t
               from (select ${noted} as g) noted) target`,

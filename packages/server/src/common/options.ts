@@ -5,11 +5,13 @@ import {
   FRAUD_DEFAULTS,
   FRAUD_MODE_DEFAULT,
   FRAUD_OPTION_NAMES,
+  LARGEST_ADJUSTMENT_DEFAULTS,
   OPTION_NAMES,
   PAY_CYCLE_DEFAULT,
   POSTBACK_LOG_DAYS_DEFAULT,
   rawClickMonthsOf,
   ZAuditLogDays,
+  ZLargestAdjustment,
   ZPayCycle,
   ZPostbackLogDays,
   type TPayCycle,
@@ -29,6 +31,8 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   [OPTION_NAMES.auditLogDays]: String(AUDIT_LOG_DAYS_DEFAULT),
   [OPTION_NAMES.rawClickMonths]: '',
   [OPTION_NAMES.payCycle]: PAY_CYCLE_DEFAULT,
+  [OPTION_NAMES.largestAdjustmentPayout]: LARGEST_ADJUSTMENT_DEFAULTS.payout,
+  [OPTION_NAMES.largestAdjustmentEarning]: LARGEST_ADJUSTMENT_DEFAULTS.earning,
   [FRAUD_OPTION_NAMES.fastSaleMode]: FRAUD_MODE_DEFAULT,
   [FRAUD_OPTION_NAMES.fastSaleSeconds]: String(FRAUD_DEFAULTS.fastSaleSeconds),
   [FRAUD_OPTION_NAMES.repeatEmailMode]: FRAUD_MODE_DEFAULT,
@@ -70,6 +74,18 @@ export async function rawClicksKeptFrom(db: Queryable): Promise<string | null> {
 export async function payCycle(db: Queryable): Promise<TPayCycle> {
   const parsed = ZPayCycle.safeParse(await getOption(db, OPTION_NAMES.payCycle));
   return parsed.success ? parsed.data : PAY_CYCLE_DEFAULT;
+}
+
+/** The option `Largest adjustment` (pesos and dollars); the default where the stored value is not one. */
+export async function largestAdjustment(db: Queryable): Promise<{ payout: string; earning: string }> {
+  const read = async (name: string, fallback: string) => {
+    const parsed = ZLargestAdjustment.safeParse(await getOption(db, name));
+    return parsed.success ? parsed.data : fallback;
+  };
+  return {
+    payout: await read(OPTION_NAMES.largestAdjustmentPayout, LARGEST_ADJUSTMENT_DEFAULTS.payout),
+    earning: await read(OPTION_NAMES.largestAdjustmentEarning, LARGEST_ADJUSTMENT_DEFAULTS.earning),
+  };
 }
 
 export const optionIsOn = async (db: Queryable, name: string) => (await getOption(db, name)) === '1';

@@ -82,7 +82,8 @@ describe('GET dashboard', () => {
       .where(eq(offices.id, w.offices[0].id));
     await env.ctx.db
       .update(agents)
-      .set({ mustRead: '<p>Read me</p>', showFraudNotes: true })
+      // Suspended for fraud as the review queue leaves it: the agent row only, the account still active.
+      .set({ mustRead: '<p>Read me</p>', showFraudNotes: true, active: false })
       .where(eq(agents.id, flagged.id));
     const news = await getLastNews(env.ctx);
 

@@ -7,8 +7,14 @@ import { principalOf } from '../http/auth';
 import { getDashboard } from './service';
 
 const dashboardRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
-  app.get('/dashboard', { config: { access: LOGIN }, schema: { response: { 200: ZDashboard } } }, (req) =>
-    getDashboard(ctx, principalOf(req)),
+  // A fraud-suspended agent's Home is where it reads why.
+  app.get(
+    '/dashboard',
+    {
+      config: { access: LOGIN, keyScope: 'stats:read', openWhileSuspended: true },
+      schema: { response: { 200: ZDashboard } },
+    },
+    (req) => getDashboard(ctx, principalOf(req)),
   );
 };
 

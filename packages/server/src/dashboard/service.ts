@@ -20,7 +20,8 @@ async function notesOf(ctx: AppContext, p: Principal) {
     const panel = await findAgentPanel(ctx.db, p);
     return {
       agentNotes: joinHtml(panel?.agent_notes, panel?.must_read),
-      showAgentFraudNotes: panel?.show_fraud_notes ?? false,
+      // The notice and the session's limits are one state (common/fraud-suspension.ts).
+      showAgentFraudNotes: p.fraudSuspended,
     };
   }
   if (p.role === Role.Company) {

@@ -1,4 +1,4 @@
-// Dashboard queries: the notes an office leaves for its agents, and an agent's fraud flag.
+// Dashboard queries: the notes an office leaves for its agents and an agent's own Must Read.
 import { sql } from 'drizzle-orm';
 import { queryOne, type Queryable } from '../db/client';
 import type { Principal } from '../http/auth';
@@ -7,14 +7,13 @@ import { col, scoped } from '../http/tenant';
 export interface AgentPanelRecord {
   agent_notes: string | null;
   must_read: string | null;
-  show_fraud_notes: boolean;
 }
 
-/** The signed-in agent's own row: its office's notes, its own Must Read and its fraud flag. */
+/** The signed-in agent's own row: its office's notes, its own Must Read. */
 export const findAgentPanel = (db: Queryable, p: Principal) =>
   queryOne<AgentPanelRecord>(
     db,
-    sql`select o.agent_notes, g.must_read, g.show_fraud_notes
+    sql`select o.agent_notes, g.must_read
         from agents g join offices o on o.id = g.office_id
         where g.id = ${p.agentId ?? -1} and ${scoped(p, { office: col('g.office_id'), agent: col('g.id') })}`,
   );

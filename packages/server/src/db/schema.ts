@@ -333,6 +333,46 @@ export const twoFactor = pgTable('two_factor', {
 });
 
 // Single-use recovery codes; only a hash is stored.
+// API keys (issue 33): a key acts as its owner's account within its scopes. Only the key's SHA-256 is
+// kept (`key_hash`, a secret column: the audit log records only that it was set) and its first 8
+// characters to show. A live key's name is unique per account, so the same create sent twice at once
+// makes one key.
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    prefix: varchar('prefix', { length: 8 }).notNull(),
+    scopes: text('scopes').array().notNull(),
+    allowedIps: text('allowed_ips')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    rateLimit: integer('rate_limit').notNull().default(600),
+    expiresAt: ts('expires_at'),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    // Written at most once a minute per key, not on every request.
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: varchar('last_used_ip', { length: 64 }),
+    revokedAt: ts('revoked_at'),
+    // When the audit log was told the key expired: set once, by the request that found it so.
+    expiryLoggedAt: ts('expiry_logged_at'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_hash_idx').on(t.keyHash),
+    uniqueIndex('api_keys_live_name_idx')
+      .on(t.accountId, t.name)
+      .where(sql`${t.revokedAt} is null`),
+    index('api_keys_account_idx').on(t.accountId, t.createdAt),
+    check('api_keys_rate_limit_check', sql`${t.rateLimit} between 1 and 6000`),
+  ],
+);
+
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
@@ -423,6 +463,8 @@ export const sales = pgTable(
     reversesId: bigint('reverses_id', { mode: 'number' }),
     // A rejection's or reversal's reason, an adjustment's note; never shown to agents and offices.
     note: text('note'),
+    // An adjustment's note to its agent, shown on the agent's statement (issue 32); null: none.
+    agentNote: text('agent_note'),
     // The account that wrote the row or changed its status last (null: a site's postback or a job).
     changedBy: integer('changed_by'),
     changedAt: ts('changed_at'),
@@ -475,6 +517,35 @@ export const sales = pgTable(
   ],
 );
 
+// The money figures of a stats_daily row and of a closed period's pay line: listed here once; the
+// increments (rollups/increments.ts) and the snapshot (pay-periods/snapshot-sql.ts) read them from the tables.
+const count = (name: string) => integer(name).notNull().default(0);
+/** The paid figures: approved sales and bonuses, with the reversals and adjustments. */
+const paidFigures = () => ({
+  sales: count('sales'),
+  bonusSales: count('bonus_sales'),
+  earn: total('earn'),
+  bonusEarn: total('bonus_earn'),
+  payout: total('payout'),
+  bonusPayout: total('bonus_payout'),
+  lpp: count('lpp'),
+  bonusLpp: count('bonus_lpp'),
+  // earn, payout and lpp are net: approved sales plus the reversals and adjustments of the day.
+  // These say how much of that was reversals and adjustments.
+  reversals: count('reversals'),
+  reversalEarn: total('reversal_earn'),
+  reversalPayout: total('reversal_payout'),
+  adjustments: count('adjustments'),
+  adjustEarn: total('adjust_earn'),
+  adjustPayout: total('adjust_payout'),
+});
+/** What is held (not in the net figures, never paid). */
+const heldFigures = () => ({
+  held: count('held'),
+  heldEarn: total('held_earn'),
+  heldPayout: total('held_payout'),
+});
+
 // One row per Eastern day, site, type, office and agent; kept equal to the raw clicks and sales.
 export const statsDaily = pgTable(
   'stats_daily',
@@ -486,25 +557,8 @@ export const statsDaily = pgTable(
     agentId: integer('agent_id').notNull(),
     raws: integer('raws').notNull().default(0),
     uniques: integer('uniques').notNull().default(0),
-    sales: integer('sales').notNull().default(0),
-    bonusSales: integer('bonus_sales').notNull().default(0),
-    earn: total('earn'),
-    bonusEarn: total('bonus_earn'),
-    payout: total('payout'),
-    bonusPayout: total('bonus_payout'),
-    lpp: integer('lpp').notNull().default(0),
-    bonusLpp: integer('bonus_lpp').notNull().default(0),
-    // earn, payout and lpp are net: approved sales plus the reversals and adjustments of the day.
-    // These say how much of that was reversals and adjustments, and what is held (not in the net).
-    reversals: integer('reversals').notNull().default(0),
-    reversalEarn: total('reversal_earn'),
-    reversalPayout: total('reversal_payout'),
-    adjustments: integer('adjustments').notNull().default(0),
-    adjustEarn: total('adjust_earn'),
-    adjustPayout: total('adjust_payout'),
-    held: integer('held').notNull().default(0),
-    heldEarn: total('held_earn'),
-    heldPayout: total('held_payout'),
+    ...paidFigures(),
+    ...heldFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.siteId, t.typeId, t.officeId, t.agentId] }),
@@ -546,6 +600,8 @@ export const postbackLogs = pgTable(
     result: varchar('result', { length: 24 }).notNull(),
     saleId: bigint('sale_id', { mode: 'number' }),
     count: integer('count').notNull().default(1),
+    // What was wrong, of a refusal that says it: a bad input's fields (`clickId: Invalid input`).
+    detail: varchar('detail', { length: 256 }),
   },
   (t) => [
     primaryKey({ name: 'postback_logs_pkey', columns: [t.id, t.time] }),
@@ -590,20 +646,7 @@ export const payLines = pgTable(
     typeId: integer('type_id').notNull(),
     officeId: integer('office_id').notNull(),
     agentId: integer('agent_id').notNull(),
-    sales: integer('sales').notNull().default(0),
-    bonusSales: integer('bonus_sales').notNull().default(0),
-    earn: total('earn'),
-    bonusEarn: total('bonus_earn'),
-    payout: total('payout'),
-    bonusPayout: total('bonus_payout'),
-    lpp: integer('lpp').notNull().default(0),
-    bonusLpp: integer('bonus_lpp').notNull().default(0),
-    reversals: integer('reversals').notNull().default(0),
-    reversalEarn: total('reversal_earn'),
-    reversalPayout: total('reversal_payout'),
-    adjustments: integer('adjustments').notNull().default(0),
-    adjustEarn: total('adjust_earn'),
-    adjustPayout: total('adjust_payout'),
+    ...paidFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.periodStart, t.day, t.siteId, t.typeId, t.officeId, t.agentId] }),
@@ -666,6 +709,8 @@ export const auditLogs = pgTable(
     // The superadmin or admin behind a remote login ("Log in as").
     impersonatedBy: integer('impersonated_by'),
     impersonator: varchar('impersonator', { length: 64 }),
+    // The API key a write was made with, by its name and first characters (`reports (sdk_3f9a…)`).
+    apiKey: varchar('api_key', { length: 80 }),
     ip: varchar('ip', { length: 64 }).notNull(),
     userAgent: varchar('user_agent', { length: 512 }),
     // The route (`POST /api/agents/:id`) of a write or a sign-in event.
@@ -715,4 +760,32 @@ export const jobRuns = pgTable(
     finishedAt: ts('finished_at'),
   },
   (t) => [primaryKey({ columns: [t.job, t.dueAt] })],
+);
+
+// Safe retries (issue 33, http/idempotency.ts): the first answer to each Idempotency-Key of a caller, kept
+// 24 hours. A caller is its account and, with a key, the key (api_key_id 0: a session), so two keys of one
+// account never meet. The insert that claims a key is the lock: a row with no status is still running.
+// Rows older than 24 hours are ignored on lookup and deleted by the audit log retention job.
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    // No foreign key: 0 stands for a session; a revoked key's rows expire with the others.
+    apiKeyId: integer('api_key_id').notNull().default(0),
+    idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull(),
+    // "POST /api/adjustments": a key sent again to another call is refused, not replayed.
+    request: text('request').notNull(),
+    // SHA-256 (hex) of the body as canonical JSON (keys sorted).
+    bodyHash: varchar('body_hash', { length: 64 }).notNull(),
+    // Null while the first request runs.
+    status: smallint('status'),
+    response: text('response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.apiKeyId, t.idempotencyKey] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

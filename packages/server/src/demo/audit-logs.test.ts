@@ -41,8 +41,35 @@ describe('demo audit log', () => {
       detail: expect.stringMatching(/refused/),
     });
     const rate = all[6].changes[0];
-    expect(rate.fields).toEqual([{ name: 'payout', before: '170.00', after: '180.00' }]);
-    expect(all[5].changes[0].fields).toEqual([{ name: 'postback_token', before: null, after: '(changed)' }]);
+    expect(rate.fields).toEqual([
+      {
+        name: 'payout',
+        label: 'Payout',
+        before: '170.00',
+        after: '180.00',
+        beforeText: '₱170',
+        afterText: '₱180',
+      },
+    ]);
+    expect(all[5].changes[0].fields).toEqual([
+      {
+        name: 'postback_token',
+        label: 'Postback token',
+        before: null,
+        after: '(changed)',
+        beforeText: null,
+        afterText: 'changed',
+      },
+    ]);
+    // Each says what happened as a person would.
+    const words = all.map((r) => r.description);
+    expect(words[0]).toBe('Signed in');
+    expect(words[1]).toBe('Changed agent agent26: Status Activated → Suspended');
+    expect(words[3]).toBe('Sign-in refused: Wrong username or password');
+    expect(words[4]).toBe('Changed system options: Fraud self referral Off → Flag only');
+    expect(words[5]).toMatch(/^Renewed the postback token of site \S+/);
+    expect(words[6]).toMatch(/^Changed custom rate .+: Payout ₱170 → ₱180$/);
+    for (const w of words) expect(w).not.toMatch(/\/api\/|\b[a-z]+_[a-z_]+\b/);
   });
 
   it('shows an admin the rows about agents, offices, sites and money only', async () => {

@@ -1,6 +1,8 @@
 // A few demo audit rows of the last two days, so the Audit Log tab has something to show: sign-ins (one
 // refused, one remote login by an admin), a custom rate changed, an agent suspended, a postback token
-// renewed, a fraud rule switched. The demo data itself is written by no request, so nothing else is there.
+// renewed, a fraud rule switched, a held sale approved, an adjustment (its earning hidden from admin2)
+// and the last pay period closed. Each names the route a request would have, so it reads as the live
+// rows do (contract AUDIT_ACTIONS). The demo data itself is written by no request.
 import { sql } from 'drizzle-orm';
 import { queryOne, queryRows, type Queryable } from '../db/client';
 
@@ -47,6 +49,18 @@ async function demoRows(db: Queryable): Promise<DemoRow[]> {
     sql`select type_id, office_id, payout::text from office_fees where office_id = ${of('office2')?.office_id ?? 0}`,
   );
   const site = await queryOne<{ id: number }>(db, sql`select min(id) as id from sites`);
+  const sale = await queryOne<{ id: string }>(
+    db,
+    sql`select max(id)::text as id from sales where event_type = 0 and status = 0 and reversal_kind is null`,
+  );
+  const adjustment = await queryOne<{ id: string; payout: string; earning: string; note: string | null }>(
+    db,
+    sql`select id::text, payout::text, earning::text, note from sales where event_type = 5 order by id desc limit 1`,
+  );
+  const period = await queryOne<{ start: string }>(
+    db,
+    sql`select max(start)::text as start from pay_periods where status > 0`,
+  );
   const agent01 = String(of('agent01')?.agent_id);
   const agent26 = String(of('agent26')?.agent_id);
   const rateKey = rate ? `${rate.type_id}/${rate.office_id}` : '';
@@ -138,6 +152,72 @@ async function demoRows(db: Queryable): Promise<DemoRow[]> {
         { table: 'agents', key: agent26, op: 'update', before: { active: true }, after: { active: false } },
       ],
     },
+    ...(sale?.id
+      ? [
+          {
+            hoursAgo: 4,
+            actor: 'admin',
+            ip: '203.0.113.22',
+            action: 'POST /api/sales/status',
+            target: ['sale', sale.id] as [string, string],
+            changes: [
+              {
+                table: 'sales',
+                key: sale.id,
+                op: 'update' as const,
+                before: { status: 1, note: null },
+                after: { status: 0, note: 'Customer confirmed by phone' },
+              },
+            ],
+          },
+        ]
+      : []),
+    ...(adjustment
+      ? [
+          {
+            hoursAgo: 3.5,
+            actor: 'admin',
+            ip: '203.0.113.22',
+            action: 'PUT /api/adjustments',
+            target: ['sale', adjustment.id] as [string, string],
+            changes: [
+              {
+                table: 'sales',
+                key: adjustment.id,
+                op: 'insert' as const,
+                after: {
+                  id: Number(adjustment.id),
+                  event_type: 5,
+                  payout: adjustment.payout,
+                  earning: adjustment.earning,
+                  note: adjustment.note,
+                  status: 0,
+                },
+              },
+            ],
+          },
+        ]
+      : []),
+    ...(period?.start
+      ? [
+          {
+            hoursAgo: 3,
+            actor: 'admin',
+            ip: '203.0.113.22',
+            action: 'POST /api/pay-periods/:start/close',
+            target: ['pay-period', period.start] as [string, string],
+            changes: [
+              {
+                table: 'pay_periods',
+                key: period.start,
+                op: 'update' as const,
+                before: { status: 0 },
+                after: { status: 1 },
+              },
+            ],
+          },
+        ]
+      : []),
     {
       hoursAgo: 2,
       actor: 'office1',

@@ -14,11 +14,14 @@ import { seedDemoLoginLogs } from './login-logs';
 import { seedDemoChatLogs } from './chat-logs';
 import { seedDemoAuditLogs } from './audit-logs';
 import { seedDemoPayPeriods } from './pay-periods';
+import { agentRegTime } from './registrations';
 
 export const DEMO_PASSWORD = 'demo1234';
 const AGENT_COUNT = 30;
 const UNAPPROVED = new Set([28, 29, 30]);
 const SUSPENDED = 26;
+// Suspended for fraud once the history is made (it sold until then).
+const FRAUD_SUSPENDED = 'agent27';
 export const DEMO_LOGINS = {
   password: DEMO_PASSWORD,
   usernames: ['super', 'admin', 'admin2', 'office1', 'office2', 'office3', 'agent01 .. agent27'],
@@ -138,7 +141,19 @@ export async function seedDemo(
   await seedDemoPostbackLogs(ctx.db);
   if (history) await seedDemoPayPeriods(ctx.db);
   await seedDemoAuditLogs(ctx.db);
+  await suspendForFraud(ctx.db);
   return history;
+}
+
+/**
+ * agent27 sold through the history, then was suspended for fraud as the review queue leaves an agent:
+ * its row suspended with the notice, its account active, so it signs in to read the notice.
+ */
+async function suspendForFraud(db: Queryable) {
+  await db.execute(
+    sql`update agents set active = false, show_fraud_notes = true
+        where account_id = (select id from accounts where username = ${FRAUD_SUSPENDED})`,
+  );
 }
 
 async function seedAdmins(account: Account) {
@@ -255,9 +270,12 @@ async function seedOffices(tx: Tx, account: Account, siteIds: number[]): Promise
 }
 
 async function seedAgents(tx: Tx, account: Account, officeIds: number[], siteIds: number[]) {
+  const now = Date.now();
   for (let n = 1; n <= AGENT_COUNT; n++) {
     const username = `agent${String(n).padStart(2, '0')}`;
+    const regTime = agentRegTime(n, UNAPPROVED.has(n), now);
     const accountId = await account(Role.Agent, username, {
+      regTime,
       email: `${username}@example.com`,
       approved: !UNAPPROVED.has(n),
       active: n !== SUSPENDED,
@@ -270,8 +288,8 @@ async function seedAgents(tx: Tx, account: Account, officeIds: number[], siteIds
         firstName: FIRST[(n - 1) % FIRST.length],
         lastName: LAST[(n * 3) % LAST.length],
         email: `${username}@example.com`,
-        showFraudNotes: n === 27,
         active: n !== SUSPENDED,
+        regTime,
       })
       .returning({ id: t.agents.id });
     await tx

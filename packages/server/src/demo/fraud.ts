@@ -16,9 +16,7 @@ import {
   SELF_REFERRAL_WINDOW_DAYS,
 } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
-import { SALE_COLUMNS } from '../ledger/columns';
-import { moveSales } from '../ledger/status';
-import { reverseDue } from './money-events';
+import { moveSales, reverseDue, SALE_COLUMNS } from '../ledger';
 
 export interface FraudCounts {
   /** Sales and bonuses carrying a rule. */

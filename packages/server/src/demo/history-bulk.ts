@@ -13,7 +13,7 @@ import {
   type PlannedSale,
 } from './history-plan';
 import { progressReporter, type AvpTally, type HistoryCounts } from './history-summary';
-import { saleRate, type RateColumn } from '../postback/sql';
+import { type RateColumn, saleRate } from '../ledger';
 
 const CHUNK = 5000;
 // Statements in flight at once: the database works while the next day is planned and encoded.

@@ -6,10 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { easternDay, EventType, Role, SaleStatus } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
-import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, saleIncrements, sumIncrements } from '../rollups/increments';
-import { addAdjustment } from '../ledger/adjust';
-import { SALE_COLUMNS } from '../ledger/columns';
-import { moveSales } from '../ledger/status';
+import { addAdjustment, moveSales, reverseDue, SALE_COLUMNS } from '../ledger';
 
 const DAY_MS = 86_400_000;
 
@@ -45,35 +42,6 @@ function reverseEvery(
     r.eventType,
     r.note,
   );
-}
-
-/**
- * Reverses the sales `due` selects (SALE_COLUMNS and `at`, the reversal's instant) with reversal rows of
- * `eventType` dated `at`, and their stats_daily figures, in one statement; answers how many.
- */
-export async function reverseDue(db: Queryable, due: SQL, eventType: number, note: string): Promise<number> {
-  const row = await queryOne<{ n: number }>(
-    db,
-    sql`with due as (${due}),
-        marked as (
-          update sales s set reversal_kind = ${eventType}, changed_at = d.at
-          from due d where s.id = d.id
-          returning s.id
-        ), reversal as (
-          insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
-                             payout, earning, lpp, tx_id, referer, status, reverses_id, note, changed_at)
-          select at, ${eventType}, site_id, type_id, agent_id, office_id, click_id, customer_email,
-                 -payout, -earning, -lpp, tx_id, referer, ${SaleStatus.Approved}, id, ${note}, at
-          from due
-          returning ${SALE_COLUMNS}
-        ), rolled as (
-          insert into stats_daily (${ROLLUP_COLUMNS})
-          ${sumIncrements(sql`select ${saleIncrements(1)} from reversal`)}
-          ${ROLLUP_ON_CONFLICT}
-        )
-        select count(*)::int as n from reversal`,
-  );
-  return row?.n ?? 0;
 }
 
 /** Moves the chosen sales to `status` (held until `holdUntil`), figures and all. */

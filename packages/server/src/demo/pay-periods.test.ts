@@ -45,4 +45,26 @@ describe('demo pay periods', () => {
     expect(list.body.items[0]).toMatchObject({ start: current.start, status: 'open' });
     expect(new Set(list.body.items.map((p) => p.status))).toEqual(new Set(['open', 'closed', 'paid']));
   });
+
+  it('has an agent who owes: a balance carried out, carried in and out again, then paid off', async () => {
+    const rows = await queryRows<{
+      agent_id: number;
+      start: string;
+      carried_in: string;
+      carried_out: string;
+    }>(
+      env.ctx.db,
+      sql`select agent_id, period_start::text as start, carried_in::text, carried_out::text
+          from pay_statements order by agent_id, period_start`,
+    );
+    const owing = rows.filter((r) => Number(r.carried_out) < 0);
+    expect(owing.length).toBeGreaterThan(0);
+    // One statement both carries a balance in and carries one out.
+    expect(rows.some((r) => Number(r.carried_in) < 0 && Number(r.carried_out) < 0)).toBe(true);
+    // Each carried balance is the carried-out of the agent's statement before it.
+    for (const [i, r] of rows.entries()) {
+      const before = rows[i - 1]?.agent_id === r.agent_id ? rows[i - 1] : undefined;
+      expect(r.carried_in, `${r.agent_id} ${r.start}`).toBe(before ? before.carried_out : '0.00');
+    }
+  });
 });

@@ -51,4 +51,29 @@ describe('demo postback log', () => {
     expect(res.body.total).toBe(40);
     expect(res.body.items[0]).toMatchObject({ sitename: p.site.sitename, event: 'sale', clickId: click });
   });
+
+  it('dates no row after now, though the history ends today', async () => {
+    const p = await buildClickPath(env.ctx);
+    const now = Date.now();
+    const click = await clickAt(env.ctx, p, new Date(now - 3 * 86_400_000).toISOString());
+    // Sales today (the last one a moment ago) and on the days before it.
+    for (const ago of [30_000, 3_600_000, 86_400_000, 2 * 86_400_000])
+      await saleAt(env.ctx, p.site.id, click, new Date(now - ago).toISOString());
+    for (let day = 1; day <= 40; day++)
+      await saleAt(env.ctx, p.site.id, click, new Date(now - day * 86_400_000 - 60_000).toISOString());
+    await seedDemoPostbackLogs(env.ctx.db, [p.site.id]);
+    const late = await queryRows<{ time: string; result: string }>(
+      env.ctx.db,
+      sql`select time::text, result from postback_logs
+          where site_id in (${p.site.id}, 2147480000) and time > now()`,
+    );
+    expect(late).toEqual([]);
+    const kinds = await queryRows<{ result: string }>(
+      env.ctx.db,
+      sql`select distinct result from postback_logs where site_id = ${p.site.id} or site_id = 2147480000`,
+    );
+    expect(kinds.map((k) => k.result)).toEqual(
+      expect.arrayContaining(['UNKNOWN_CLICK', 'UNKNOWN_SITE', 'WRONG_TOKEN']),
+    );
+  });
 });

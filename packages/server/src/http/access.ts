@@ -1,9 +1,19 @@
 // Every /api route declares who may call it; one onRequest hook enforces that before the body is read.
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { ErrorCode, hasRole, type Permission, Role, type TSecondFactor } from '@salesdesk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import {
+  API_KEY_LACKS_SCOPE,
+  API_KEY_NOT_HERE,
+  ErrorCode,
+  hasRole,
+  type Permission,
+  Role,
+  type TApiKeyScope,
+  type TSecondFactor,
+} from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { authenticate, type Principal } from './auth';
 import { AppError, forbidden, invalidToken } from './errors';
+import { limitKey } from './key-rate';
 
 /** The steps of a sign-in not yet complete: the authenticator's code is owed, or its enrolment. */
 export type PendingStep = Exclude<TSecondFactor, 'complete'>;
@@ -24,6 +34,17 @@ declare module 'fastify' {
      * route answers such a session 403 SECOND_FACTOR_REQUIRED or TWO_FACTOR_ENROLMENT_REQUIRED.
      */
     secondStep?: readonly PendingStep[];
+    /**
+     * A fraud-suspended agent may call it: its session, its Home and its own pay statements. Every other
+     * route answers such an agent 403 (Principal.fraudSuspended).
+     */
+    openWhileSuspended?: true;
+    /**
+     * The scope an API key needs to call the route (`Authorization: Bearer sdk_...`), written beside
+     * `access`: the key's owner must be admitted by `access` too. A route without one is never reachable
+     * with a key (sign-in, sessions, two-factor, the keys themselves, admins, system options).
+     */
+    keyScope?: TApiKeyScope;
   }
 }
 
@@ -78,7 +99,14 @@ export interface DeclaredRoute {
   url: string;
   access: Access;
   secondStep: readonly PendingStep[];
+  openWhileSuspended: boolean;
+  /** The scope a key needs; undefined: never with a key. */
+  keyScope: TApiKeyScope | undefined;
 }
+
+/** The refusal of every route but its Home, its statements and its session to a fraud-suspended agent. */
+export const suspendedForFraud = () =>
+  forbidden('Your account is suspended for fraud: only Home and your pay statements are open to you');
 
 /**
  * Registers the access check on an /api plugin: the app refuses to start when a route declares no
@@ -91,12 +119,17 @@ export function enforceAccess(api: FastifyInstance, ctx: AppContext): DeclaredRo
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     const secondStep = route.config?.secondStep ?? [];
+    const openWhileSuspended = route.config?.openWhileSuspended === true;
+    const keyScope = route.config?.keyScope;
+    if (keyScope && access.kind === 'public')
+      throw new Error(`Route ${String(route.method)} ${route.url} is public: it needs no key scope`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') declared.push({ method, url: route.url, access, secondStep });
+      if (method !== 'HEAD')
+        declared.push({ method, url: route.url, access, secondStep, openWhileSuspended, keyScope });
     }
   });
   const readToken = authenticate(ctx);
-  api.addHook('onRequest', async (req: FastifyRequest) => {
+  api.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     req.principal = null;
     // The not-found handler has no declaration: it answers 404 to everybody.
     const access = req.routeOptions.config?.access;
@@ -104,10 +137,20 @@ export function enforceAccess(api: FastifyInstance, ctx: AppContext): DeclaredRo
     await readToken(req);
     const p = req.principal as FastifyRequest['principal'];
     if (!p) throw invalidToken();
+    if (p.apiKey) {
+      // Every call of a key counts, a refused one too.
+      await limitKey(ctx, reply, p.apiKey);
+      const scope = req.routeOptions.config.keyScope;
+      if (!scope) throw forbidden(API_KEY_NOT_HERE);
+      if (!p.apiKey.scopes.includes(scope)) throw forbidden(API_KEY_LACKS_SCOPE(scope));
+    }
     if (!admits(access, p)) throw forbidden();
     const step = p.secondFactor;
     if (step !== 'complete' && !req.routeOptions.config.secondStep?.includes(step))
       throw signInUnfinished(step);
+    // The one rule of a fraud suspension; a sign-in step still owed is the step routes' own business.
+    if (p.fraudSuspended && step === 'complete' && !req.routeOptions.config.openWhileSuspended)
+      throw suspendedForFraud();
   });
   return declared;
 }

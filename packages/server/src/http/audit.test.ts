@@ -11,11 +11,18 @@ import { param, preparedStatement, queryPrepared } from '../db/prepared';
 import { news } from '../db/schema';
 import { auditMark, auditRowsSince, changesOf } from '../test/audit-fixtures';
 import { testEnv, type TestEnv } from '../test/harness';
+import type { AuditActionSpec } from '@salesdesk/contract';
 import { auditWrites } from './audit';
 import { formError, registerErrorHandling } from './errors';
 
 let env: TestEnv;
 let app: FastifyInstance;
+const said = (text: string): AuditActionSpec => ({ name: text, about: ['news'], says: () => text });
+// This app's own writes, described as every audited route must be.
+const ACTIONS = {
+  'POST /api/two-rows': said('Wrote two rows'),
+  'POST /api/starts-work': said('Started work'),
+};
 const later: Promise<unknown>[] = [];
 
 const newsCount = async (html: string) =>
@@ -33,7 +40,7 @@ beforeAll(async () => {
   await app.register(
     async (api) => {
       api.decorateRequest('principal', null);
-      auditWrites(api, env.ctx);
+      auditWrites(api, env.ctx, ACTIONS);
       // Writes a row, another in a service's own transaction (a savepoint), then refuses when told to.
       api.post<{ Body: { html: string; refuse?: boolean } }>('/two-rows', async (req) => {
         const { html, refuse } = req.body;
@@ -152,7 +159,7 @@ describe('route declarations', () => {
   const build = async (declare: (api: FastifyInstance) => void) => {
     const bad = Fastify();
     await bad.register(async (api) => {
-      auditWrites(api, env.ctx);
+      auditWrites(api, env.ctx, { 'POST /described': said('Did a thing') });
       declare(api);
     });
     return bad.ready();
@@ -166,6 +173,15 @@ describe('route declarations', () => {
     await expect(
       build((api) => api.post('/things/search', { config: { read: true } }, async () => ({}))),
     ).resolves.toBeDefined();
+  });
+
+  it('refuses an audited route its declarations do not describe in words', async () => {
+    await expect(build((api) => api.post('/undescribed', async () => ({})))).rejects.toThrow(
+      /POST \/undescribed is audited but not described: add/,
+    );
+    await expect(build((api) => api.post('/described', async () => ({})))).resolves.toBeDefined();
+    // A read needs no description.
+    await expect(build((api) => api.get('/reads', async () => ({})))).resolves.toBeDefined();
   });
 
   it('refuses a target on a read, and a target whose id is not in the path', async () => {

@@ -5,8 +5,10 @@
 // the audited tables record the changed fields, and the audit row is written last, before the commit.
 // A refused call (any error) rolls everything back, its audit row with it; change notices go out after
 // the commit. Sign-in routes record their own events (`audit: 'events'`), the postback is not audited.
+// Every audited route is described in words in the contract's AUDIT_ACTIONS (its name in the action
+// filter, what its rows are about, how a row reads): the app refuses to start for one that is not.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { TAuditTarget } from '@salesdesk/contract';
+import { apiKeyShown, AUDIT_ACTIONS, type AuditActionSpec, type TAuditTarget } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { beginAudit, finishAudit, type AuditEvent } from '../common/audit';
 import { inWriteScope } from '../db/request-scope';
@@ -60,6 +62,18 @@ function kindOf(route: RouteOptions): RouteKind {
   return kind;
 }
 
+/** An audited route must say in words what it did: its entry in the contract's AUDIT_ACTIONS. */
+function assertDescribed(route: RouteOptions, kind: RouteKind, actions: Record<string, AuditActionSpec>) {
+  if (kind !== 'write' && kind !== 'events') return;
+  for (const method of [route.method].flat()) {
+    const key = `${method} ${route.url}`;
+    if (method !== 'HEAD' && !Object.hasOwn(actions, key))
+      throw new Error(
+        `Route ${key} is audited but not described: add '${key}' to AUDIT_ACTIONS (contract audit-actions.ts)`,
+      );
+  }
+}
+
 /** The account acting (and the one behind a remote login), its address and browser. */
 function actorOf(req: FastifyRequest): Omit<AuditEvent, 'action'> {
   const p = req.principal;
@@ -68,6 +82,7 @@ function actorOf(req: FastifyRequest): Omit<AuditEvent, 'action'> {
     username: p?.username ?? null,
     role: p?.role ?? null,
     impersonatedBy: p?.impersonatedBy ?? null,
+    apiKey: p?.apiKey ? `${p.apiKey.name} (${apiKeyShown(p.apiKey.prefix)})` : null,
     ip: clientIp(req),
     userAgent: req.headers['user-agent'] ?? null,
   };
@@ -85,12 +100,18 @@ function declaredTarget(req: FastifyRequest, audit: RouteAudit | undefined) {
 
 /**
  * Registers the audit on an /api plugin: each write route's handler runs in its write transaction with
- * its audit row. Returns every route with its kind (the audit walk test calls each).
+ * its audit row. Returns every route with its kind (the audit walk test calls each). `actions` describe
+ * the audited routes (a test's own app passes its own).
  */
-export function auditWrites(api: FastifyInstance, ctx: AppContext): AuditedRoute[] {
+export function auditWrites(
+  api: FastifyInstance,
+  ctx: AppContext,
+  actions: Record<string, AuditActionSpec> = AUDIT_ACTIONS,
+): AuditedRoute[] {
   const routes: AuditedRoute[] = [];
   api.addHook('onRoute', (route: RouteOptions) => {
     const kind = kindOf(route);
+    assertDescribed(route, kind, actions);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, kind });
     }

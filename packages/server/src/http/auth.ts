@@ -1,35 +1,22 @@
 // Bearer JWT sessions and the principal of a request (http/access.ts decides who may call what).
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import {
-  ALL_PERMISSIONS,
-  hasRole,
-  INT4_MAX,
-  Permission,
-  Role,
-  type TMe,
-  type TSecondFactor,
-} from '@salesdesk/contract';
+import { API_KEY_PREFIX, INT4_MAX, type Permission, type TMe, type TSecondFactor } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { queryOne, sql } from '../db/client';
 import { invalidToken } from './errors';
+import { principalOfKey } from './api-key-auth';
+import {
+  ACCOUNT_COLUMNS,
+  ACCOUNT_JOINS,
+  accountMayAct,
+  toPrincipal,
+  type AccountState,
+  type Principal,
+} from './principal';
+import { clientIp } from './client-ip';
 
-export interface Principal {
-  accountId: number;
-  role: Role;
-  username: string;
-  agentId: number | null;
-  companyId: number | null;
-  officeName: string | null;
-  permissions: string[];
-  canDelete: boolean;
-  /** The sessions row of the request's token (null for a principal loaded without one). */
-  sessionId: number | null;
-  /** How far the session has signed in; only the second step's routes admit one that is not complete. */
-  secondFactor: TSecondFactor;
-  /** The administrator behind a remote login ("Log in as"), or null. */
-  impersonatedBy: number | null;
-}
+export type { Principal } from './principal';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,22 +63,6 @@ export async function signSession(
     .sign(ctx.keys.jwt);
 }
 
-interface AccountState {
-  id: number;
-  role: Role;
-  username: string;
-  active: boolean;
-  login_blocked: boolean;
-  approved: boolean;
-  session_version: number;
-  approve_agents: boolean;
-  earning_visible: boolean;
-  can_delete: boolean;
-  agent_id: number | null;
-  office_id: number | null;
-  office_name: string | null;
-}
-
 interface SessionState {
   second_factor: TSecondFactor | null;
   impersonated_by: number | null;
@@ -114,11 +85,7 @@ export async function loadPrincipal(
 ): Promise<Principal | null> {
   const a = await queryOne<AccountState & SessionState>(
     ctx.db,
-    sql`select a.id, a.role, a.username, a.active, a.login_blocked, a.approved, a.session_version,
-               a.approve_agents, a.earning_visible, a.can_delete,
-               ag.id as agent_id, coalesce(o.id, ao.id) as office_id,
-               coalesce(o.office_name, ao.office_name) as office_name,
-               s.second_factor, s.impersonated_by,
+    sql`select ${ACCOUNT_COLUMNS}, s.second_factor, s.impersonated_by,
                s.last_seen_at < now() - ${LAST_SEEN_EVERY}::interval as stale
         from accounts a
         left join sessions s on ${
@@ -127,34 +94,17 @@ export async function loadPrincipal(
                   and s.expires_at > now() and s.session_version = a.session_version`
             : sql`false`
         }
-        left join offices o on o.account_id = a.id
-        left join agents ag on ag.account_id = a.id
-        left join offices ao on ao.id = ag.office_id
+        ${ACCOUNT_JOINS}
         where a.id = ${accountId}`,
   );
-  if (!a || !a.active || a.login_blocked || !a.approved) return null;
+  if (!a || !accountMayAct(a)) return null;
   if (session && (a.session_version !== session.sv || !a.second_factor)) return null;
   if (session && a.stale) await touchSession(ctx, session.sid);
-  const permissions =
-    a.role === Role.Superadmin
-      ? [...ALL_PERMISSIONS]
-      : [
-          ...(a.approve_agents && hasRole(a.role, Role.Admin) ? [Permission.ApproveAgents] : []),
-          ...(a.earning_visible && hasRole(a.role, Role.Admin) ? [Permission.EarningVisible] : []),
-        ];
-  return {
-    accountId: a.id,
-    role: a.role,
-    username: a.username,
-    agentId: a.agent_id,
-    companyId: a.office_id,
-    officeName: a.office_name,
-    permissions,
-    canDelete: a.role === Role.Superadmin && a.can_delete,
+  return toPrincipal(a, {
     sessionId: session?.sid ?? null,
     secondFactor: a.second_factor ?? 'complete',
     impersonatedBy: a.impersonated_by,
-  };
+  });
 }
 
 /** Last seen, written when a minute old; the condition keeps other processes from writing it again. */
@@ -175,6 +125,7 @@ export function toMe(p: Principal): TMe {
     permissions: p.permissions,
     officeName: p.officeName,
     canDelete: p.canDelete,
+    fraudSuspended: p.fraudSuspended,
   };
 }
 
@@ -184,6 +135,10 @@ export function authenticate(ctx: AppContext) {
     req.principal = null;
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
+    if (header.startsWith(`Bearer ${API_KEY_PREFIX}`)) {
+      req.principal = await principalOfKey(ctx, header.slice(7), clientIp(req), req.headers['user-agent']);
+      return;
+    }
     let claims: Claims;
     try {
       const { payload } = await jwtVerify(header.slice(7), ctx.keys.jwt, {

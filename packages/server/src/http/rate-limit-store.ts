@@ -2,7 +2,8 @@
 // so a route allows its requests a minute per address across all nodes. Every route with such a limit
 // is a sign-in step, so a Redis that does not answer refuses it (503) rather than skip the limit.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { refuseWhenDown, SIGN_IN_UNAVAILABLE, type SharedLimits } from '../common/shared-limits';
+import type { SharedLimits } from '../common/shared-limits';
+import { refuseWhenDown, SIGN_IN_UNAVAILABLE } from './limits-down';
 
 class SharedStore implements FastifyRateLimitStore {
   constructor(

@@ -5,7 +5,7 @@
 // A sale held by a fraud rule has no hold_until: it waits for review, and this job never approves it.
 import { SaleStatus } from '@salesdesk/contract';
 import type { Db } from '../db/client';
-import { changeHeldSales, holdIsUp } from '../ledger/status';
+import { changeHeldSales, holdIsUp } from '../ledger';
 import { inBatches, nextMinute, scheduleJob, type BatchOptions, type Scheduler } from './schedule';
 
 const LOCK_KEY = 727004;

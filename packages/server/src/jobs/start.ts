@@ -2,7 +2,9 @@
 import os from 'node:os';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { scheduleKeyExpiry } from './api-key-expiry';
 import { scheduleAuditLogRetention } from './audit-log-retention';
+import { scheduleIdempotencyRetention } from './idempotency-retention';
 import { scheduleHoldRelease } from './hold-release';
 import { scheduleLoginUnblock } from './login-unblock';
 import { schedulePartitionMaintenance } from './partition-maintenance';
@@ -29,5 +31,7 @@ export function startJobs(
     schedulePostbackLogRetention(s),
     scheduleAuditLogRetention(s),
     scheduleHoldRelease(s),
+    scheduleKeyExpiry(s),
+    scheduleIdempotencyRetention(s),
   ];
 }

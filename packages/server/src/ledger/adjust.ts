@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { easternDayStart, EventType, SaleStatus, type TAdjustment } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../rollups/increments';
+import { afterMoneyWrite } from './events';
 
 /** The txId every adjustment row carries (txIds are unique for sales and bonuses only). */
 export const ADJUSTMENT_TX_ID = 'adjustment';
@@ -14,7 +15,7 @@ export const ADJUSTMENT_TX_ID = 'adjustment';
  */
 export async function addAdjustment(
   db: Queryable,
-  a: TAdjustment,
+  a: Omit<TAdjustment, 'agentNote'> & { agentNote?: string | null },
   by: number | null,
 ): Promise<number | undefined> {
   const row = await queryOne<{ id: string }>(
@@ -22,10 +23,10 @@ export async function addAdjustment(
     sql`with agent as (select id, office_id from agents where id = ${a.agentId}),
         inserted as (
           insert into sales (date, event_type, site_id, type_id, agent_id, office_id, payout, earning, lpp,
-                             tx_id, status, note, changed_by, changed_at)
+                             tx_id, status, note, agent_note, changed_by, changed_at)
           select ${easternDayStart(a.date).toISOString()}::timestamptz, ${EventType.Adjustment}, 0, 0, g.id,
                  g.office_id, ${a.payout}::numeric, ${a.earning}::numeric, 0, ${ADJUSTMENT_TX_ID},
-                 ${SaleStatus.Approved}, ${a.note}, ${by}, now()
+                 ${SaleStatus.Approved}, ${a.note}, ${a.agentNote ?? null}, ${by}, now()
           from agent g
           returning date, event_type, status, site_id, type_id, office_id, agent_id, payout, earning, lpp, id
         ), rolled as (
@@ -35,5 +36,8 @@ export async function addAdjustment(
         )
         select id::text from inserted`,
   );
-  return row ? Number(row.id) : undefined;
+  if (!row) return undefined;
+  const id = Number(row.id);
+  await afterMoneyWrite(db, { kind: 'adjustment.created', id });
+  return id;
 }

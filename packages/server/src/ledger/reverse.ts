@@ -4,9 +4,10 @@
 // `reversal_kind is null` test make a sale reversed at most once, however many calls race for it.
 import { sql, type SQL } from 'drizzle-orm';
 import { REVERSAL_EVENT_TYPE, SaleStatus, type TReversalKind } from '@salesdesk/contract';
-import { queryOne, type Queryable } from '../db/client';
+import { queryOne, queryRows, type Queryable } from '../db/client';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, saleIncrements, sumIncrements } from '../rollups/increments';
 import { SALE_COLUMNS } from './columns';
+import { afterMoneyWrite } from './events';
 
 export type ReverseOutcome =
   /** Reversed now: `reversalId` is the new row, or null when a held sale was rejected. */
@@ -92,6 +93,8 @@ export async function reverseSale(db: Queryable, ref: SaleRef, input: ReverseInp
   const saleId = Number(row.sale_id);
   if (row.marked) {
     const reversalId = row.reversal_id === null ? null : Number(row.reversal_id);
+    const reversalIds = reversalId === null ? [] : [reversalId];
+    await afterMoneyWrite(db, { kind: 'sale.reversed', ids: [saleId], reversalIds });
     return { kind: 'reversed', saleId, reversalId, wasHeld: row.old_status === SaleStatus.Held };
   }
   if (row.old_kind === eventType) {
@@ -108,4 +111,70 @@ export async function reverseSale(db: Queryable, ref: SaleRef, input: ReverseInp
     return { kind: 'duplicate', saleId, reversalId };
   }
   return { kind: 'already-reversed', saleId };
+}
+
+/**
+ * Generated history only (the demo): reverses the sales `due` selects (SALE_COLUMNS and `at`, the reversal's instant) with reversal rows of
+ * `eventType` dated `at`, and their stats_daily figures, in one statement; answers how many.
+ */
+export async function reverseDue(db: Queryable, due: SQL, eventType: number, note: string): Promise<number> {
+  const row = await queryOne<{ ids: string | null; reversal_ids: string | null }>(
+    db,
+    sql`with due as (${due}),
+        marked as (
+          update sales s set reversal_kind = ${eventType}, changed_at = d.at
+          from due d where s.id = d.id
+          returning s.id
+        ), reversal as (
+          insert into sales (date, event_type, site_id, type_id, agent_id, office_id, click_id, customer_email,
+                             payout, earning, lpp, tx_id, referer, status, reverses_id, note, changed_at)
+          select at, ${eventType}, site_id, type_id, agent_id, office_id, click_id, customer_email,
+                 -payout, -earning, -lpp, tx_id, referer, ${SaleStatus.Approved}, id, ${note}, at
+          from due
+          returning ${SALE_COLUMNS}, reverses_id
+        ), rolled as (
+          insert into stats_daily (${ROLLUP_COLUMNS})
+          ${sumIncrements(sql`select ${saleIncrements(1)} from reversal`)}
+          ${ROLLUP_ON_CONFLICT}
+        )
+        select string_agg(reverses_id::text, ',') as ids, string_agg(id::text, ',') as reversal_ids
+        from reversal`,
+  );
+  const list = (ids: string | null | undefined) => (ids ? ids.split(',').map(Number) : []);
+  const ids = list(row?.ids);
+  if (ids.length)
+    await afterMoneyWrite(db, { kind: 'sale.reversed', ids, reversalIds: list(row?.reversal_ids) });
+  return ids.length;
+}
+
+/**
+ * The agent's approved, unreversed sales and bonuses not yet settled: paid in a period after the last
+ * closed one (the open periods; periods close in order, DESIGN.md section 9).
+ */
+const openApprovedSales = (db: Queryable, agentId: number) =>
+  queryRows<{ id: string }>(
+    db,
+    sql`select id::text from sales
+        where agent_id = ${agentId} and event_type in (0, 1) and status = ${SaleStatus.Approved}
+          and reversal_kind is null
+          and pay_period > coalesce((select max("end") from pay_periods where status <> 0), '-infinity'::date)
+        order by id`,
+  );
+
+/**
+ * Charges back, with `reason`, the approved sales and bonuses of `agentId` not yet settled (the open
+ * periods): a suspension for fraud. Answers how many were reversed now.
+ */
+export async function chargeBackOpenSales(
+  db: Queryable,
+  agentId: number,
+  reason: string,
+  by: number,
+): Promise<number> {
+  let n = 0;
+  for (const { id } of await openApprovedSales(db, agentId)) {
+    const out = await reverseSale(db, { id: Number(id) }, { kind: 'chargeback', reason, by });
+    if (out.kind === 'reversed') n += 1;
+  }
+  return n;
 }

@@ -7,6 +7,13 @@ import { SaleStatus } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, saleIncrements, sumIncrements } from '../rollups/increments';
 import { SALE_COLUMNS } from './columns';
+import { afterMoneyWrite, type StatusEventKind } from './events';
+
+const STATUS_EVENT: Record<number, StatusEventKind> = {
+  [SaleStatus.Approved]: 'sale.approved',
+  [SaleStatus.Held]: 'sale.held',
+  [SaleStatus.Rejected]: 'sale.rejected',
+};
 
 export interface StatusChange {
   status: typeof SaleStatus.Approved | typeof SaleStatus.Rejected;
@@ -26,7 +33,7 @@ export async function moveSales(
   status: number,
   set: SQL = sql``,
 ): Promise<number> {
-  const row = await queryOne<{ n: number }>(
+  const row = await queryOne<{ ids: string | null }>(
     db,
     sql`with target as (${target}),
         changed as (
@@ -43,9 +50,11 @@ export async function moveSales(
             select ${saleIncrements(-1)} from target where id in (select id from changed)`)}
           ${ROLLUP_ON_CONFLICT}
         )
-        select count(*)::int as n from changed`,
+        select string_agg(id::text, ',') as ids from changed`,
   );
-  return row?.n ?? 0;
+  const ids = row?.ids ? row.ids.split(',').map(Number) : [];
+  if (ids.length) await afterMoneyWrite(db, { kind: STATUS_EVENT[status], ids });
+  return ids.length;
 }
 
 /**
@@ -74,3 +83,21 @@ export function changeHeldSales(
 
 /** The held sales whose hold time is up at `now` (the hold job). */
 export const holdIsUp = (now: Date): SQL => sql`hold_until <= ${now.toISOString()}::timestamptz`;
+
+const AGENT_BATCH = 1000;
+
+/** Rejects every held sale and bonus of `agentId` with `reason` (a suspension), a batch per statement; answers how many. */
+export async function rejectHeldSalesOf(
+  db: Queryable,
+  agentId: number,
+  reason: string,
+  by: number,
+): Promise<number> {
+  const change = { status: SaleStatus.Rejected, reason, by } as const;
+  let total = 0;
+  for (;;) {
+    const n = await changeHeldSales(db, sql`agent_id = ${agentId}`, change, AGENT_BATCH);
+    total += n;
+    if (n < AGENT_BATCH) return total;
+  }
+}

@@ -10,7 +10,7 @@ const linksRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
   app.get(
     '/links/translate',
     {
-      config: { access: role(Role.Admin) },
+      config: { access: role(Role.Admin), keyScope: 'links:read' },
       schema: { querystring: ZLinkTranslateQuery, response: { 200: ZLinkTranslation } },
     },
     (req) => translateLink(ctx, principalOf(req), req.query),

@@ -7,8 +7,10 @@ import { LOGIN, role } from '../http/access';
 import * as newsService from './service';
 
 const newsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
-  app.get('/news/last', { config: { access: LOGIN }, schema: { response: { 200: ZNews } } }, () =>
-    newsService.getLastNews(ctx),
+  app.get(
+    '/news/last',
+    { config: { access: LOGIN, openWhileSuspended: true }, schema: { response: { 200: ZNews } } },
+    () => newsService.getLastNews(ctx),
   );
 
   app.post(

@@ -83,7 +83,7 @@ const officesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.get(
     '/companies/agents',
     {
-      config: { access: LOGIN },
+      config: { access: LOGIN, keyScope: 'agents:read' },
       schema: { querystring: ZCompanyAgentsQuery, response: { 200: z.array(ZAgentOption) } },
     },
     (req) => offices.officeAgentOptions(ctx, principalOf(req), req.query.companyId, req.query.agentsQuery),

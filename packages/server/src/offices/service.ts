@@ -1,5 +1,5 @@
 // Office rules: who may list, read, create, change and (de)activate offices, and the office selectors.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   Role,
   type TCompaniesAgentsMode,
@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { decryptSecret } from '../common/crypto';
+import { fraudSuspendedSql } from '../common/fraud-suspension';
 import { sanitizeRichText } from '../common/sanitize';
 import { publishChange } from '../common/changes';
 import type { Queryable } from '../db/client';
@@ -20,12 +21,14 @@ import { accounts, agents, offices } from '../db/schema';
 import { changePassword, createAccount } from '../accounts/credentials';
 import type { Principal } from '../http/auth';
 import { notFound, validationError } from '../http/errors';
+import { lockedOr404 } from '../http/locked-rows';
 import { assertOffice } from '../http/tenant';
 import {
   domainExists,
   findOfficeAgentOptions,
   findOfficeOptions,
   findOffice,
+  officesById,
   officeSiteIds,
   replaceOfficeSites,
   searchOffices,
@@ -126,20 +129,27 @@ export async function updateOffice(ctx: AppContext, p: Principal, id: number, v:
 
 /** Activate/suspend or show/hide offices together with all their agents, in one transaction. */
 export async function setOfficesStatus(db: Queryable, ids: number[], change: Omit<TOfficeStatus, 'ids'>) {
-  const officeRows = await db
-    .select({ id: offices.id, accountId: offices.accountId })
-    .from(offices)
-    .where(inArray(offices.id, ids));
-  if (!officeRows.length) throw notFound();
+  const unique = [...new Set(ids)];
+  // Every office asked for, locked for this write; one gone (deleted meanwhile) answers 404.
+  const officeRows = await lockedOr404<{ id: number; account_id: number }>(
+    db,
+    officesById(unique),
+    unique.length,
+  );
   const officeIds = officeRows.map((o) => o.id);
   const agentRows = await db
     .select({ accountId: agents.accountId })
     .from(agents)
     .where(inArray(agents.officeId, officeIds));
-  const accountIds = [...officeRows.map((o) => o.accountId), ...agentRows.map((a) => a.accountId)];
+  const accountIds = [...officeRows.map((o) => o.account_id), ...agentRows.map((a) => a.accountId)];
   if (change.active !== undefined) {
     await db.update(offices).set({ active: change.active }).where(inArray(offices.id, officeIds));
-    await db.update(agents).set({ active: change.active }).where(inArray(agents.officeId, officeIds));
+    // Activating the office leaves an agent suspended for fraud as it was (only its own activation lifts it).
+    const agentsOfOffices = and(
+      inArray(agents.officeId, officeIds),
+      change.active ? sql`not ${fraudSuspendedSql('agents')}` : undefined,
+    );
+    await db.update(agents).set({ active: change.active }).where(agentsOfOffices);
     await db.update(accounts).set({ active: change.active }).where(inArray(accounts.id, accountIds));
   }
   if (change.hidden !== undefined) {

@@ -125,3 +125,10 @@ export async function replaceOfficeSites(db: Queryable, officeId: number, siteId
 export async function domainExists(db: Queryable, id: number): Promise<boolean> {
   return !!(await queryOne(db, sql`select 1 as one from preferred_domains where id = ${id}`));
 }
+
+/** The offices of `ids` with their accounts (a select the status change locks). */
+export const officesById = (ids: number[]) =>
+  sql`select id, account_id from offices where id in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;

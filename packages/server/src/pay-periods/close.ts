@@ -11,8 +11,9 @@ import {
   type TPeriod,
 } from '@salesdesk/contract';
 import { payCycle } from '../common/options';
-import { queryOne, queryRows, type Queryable } from '../db/client';
+import { queryOne, type Queryable } from '../db/client';
 import { conflict, notFound } from '../http/errors';
+import { closePeriodRow, markPeriodPaid, reopenPeriodRow } from '../ledger';
 import { avpLinesSql, LINE_COLUMNS, liveLinesSql, savedLinesSql, statementsSql } from './snapshot-sql';
 
 /** The advisory lock of pay periods: money writers take it shared, a close or a reopen exclusively. */
@@ -59,20 +60,34 @@ export async function firstOpenWithRows(db: Queryable, closedThrough: string | n
 }
 
 /**
- * The open period starting `start` as it can close now: it ended before `today` and no earlier open
- * period holds money rows. Throws the 409 that says why not, or 404 when no period starts that day.
+ * Why the open period `period` cannot close on `today`, or null when it can: it must have ended, and no
+ * earlier open period may hold money rows (`firstWithRows`: the earliest open one that does). The list's
+ * canClose and the close itself both ask this.
+ */
+export function closeRefusal(
+  { cycle, closedThrough }: PayState,
+  period: TPeriod,
+  today: string,
+  firstWithRows: string | null,
+): string | null {
+  if (period.end >= today) return PAY_PERIOD_TEXTS.notEnded;
+  if (firstWithRows && firstWithRows < period.start)
+    return PAY_PERIOD_TEXTS.closeEarlierFirst(payPeriodOf(cycle, firstWithRows, closedThrough));
+  return null;
+}
+
+/**
+ * The open period starting `start` as it can close now (closeRefusal). Throws the 409 that says why not,
+ * or 404 when no period starts that day.
  */
 async function closable(db: Queryable, start: string, today: string): Promise<TPeriod> {
-  const { cycle, closedThrough } = await payState(db);
+  const state = await payState(db);
   const row = await periodRow(db, start);
   if (row && row.status !== PayPeriodStatus.Open) throw conflict(PAY_PERIOD_TEXTS.alreadyClosed);
-  const period = payPeriodOf(cycle, start, closedThrough);
+  const period = payPeriodOf(state.cycle, start, state.closedThrough);
   if (period.start !== start) throw notFound('Pay period not found');
-  if (period.end >= today) throw conflict(PAY_PERIOD_TEXTS.notEnded);
-  const earliest = await firstOpenWithRows(db, closedThrough);
-  if (earliest && earliest < start) {
-    throw conflict(PAY_PERIOD_TEXTS.closeEarlierFirst(payPeriodOf(cycle, earliest, closedThrough)));
-  }
+  const why = closeRefusal(state, period, today, await firstOpenWithRows(db, state.closedThrough));
+  if (why) throw conflict(why);
   return period;
 }
 
@@ -89,16 +104,7 @@ export function closePayPeriod(
   return db.transaction(async (tx) => {
     await lockPayPeriods(tx);
     const period = await closable(tx, start, easternDay(now));
-    // An empty period skipped over (reopened, then left without money) is not a period any more.
-    await tx.execute(
-      sql`delete from pay_periods where start < ${start}::date and status = ${PayPeriodStatus.Open}`,
-    );
-    await tx.execute(
-      sql`insert into pay_periods (start, "end", status, closed_by, closed_at)
-          values (${start}::date, ${period.end}::date, ${PayPeriodStatus.Closed}, ${by}, ${now.toISOString()})
-          on conflict (start) do update set "end" = excluded."end", status = excluded.status,
-            closed_by = excluded.closed_by, closed_at = excluded.closed_at`,
-    );
+    await closePeriodRow(tx, start, period.end, by, now);
     await saveSnapshot(tx, start);
     return period;
   });
@@ -161,12 +167,7 @@ export function reopenPayPeriod(
       throw conflict(PAY_PERIOD_TEXTS.onlyLatest);
     }
     await dropSnapshot(tx, start);
-    await tx.execute(
-      sql`update pay_periods set status = ${PayPeriodStatus.Open}, closed_by = null, closed_at = null,
-            reopened_by = ${by}, reopened_at = ${now.toISOString()}, reopen_reason = ${reason},
-            agents_paid = 0, payout = 0, avp_payout = 0, avp_payout_dollars = 0
-          where start = ${start}::date`,
-    );
+    await reopenPeriodRow(tx, start, by, reason, now);
   });
 }
 
@@ -178,13 +179,7 @@ export async function markPayPeriodPaid(
   now: Date = new Date(),
 ): Promise<void> {
   // Only a row still closed changes, so a reopen or a second call at the same time loses cleanly.
-  const changed = await queryRows<{ start: string }>(
-    db,
-    sql`update pay_periods set status = ${PayPeriodStatus.Paid}, paid_by = ${by}, paid_at = ${now.toISOString()}
-        where start = ${start}::date and status = ${PayPeriodStatus.Closed}
-        returning start::text`,
-  );
-  if (changed.length) return;
+  if (await markPeriodPaid(db, start, by, now)) return;
   const row = await queryOne<PeriodRow>(
     db,
     sql`select start::text, "end"::text, status from pay_periods where start = ${start}::date`,

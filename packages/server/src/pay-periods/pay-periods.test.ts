@@ -141,14 +141,16 @@ describe('closing, paying and reopening', () => {
     expect((await allPeriods()).at(-1)).toMatchObject({ status: 'paid', paid: { by: expect.any(String) } });
   });
 
-  it('reopens the latest closed period with the reason shown, and closes it again', async () => {
+  it('reopens the latest closed period with the reason shown, keeping who closed it, and closes it again', async () => {
     expect((await post('earningAdmin', '2025-01-16/close')).status).toBe(200);
+    const closedBy = (await allPeriods()).at(-2)?.closed;
+    expect(closedBy).toEqual({ at: expect.any(String), by: expect.stringMatching(/\S/) });
     expect((await post('superadmin', '2025-01-16/reopen', { reason: 'late chargeback' })).status).toBe(200);
     const reopened = (await allPeriods()).at(-2);
     expect(reopened).toMatchObject({
       start: '2025-01-16',
       status: 'open',
-      closed: null,
+      closed: closedBy,
       payout: '100.00',
       reopened: { reason: 'late chargeback' },
       canClose: true,

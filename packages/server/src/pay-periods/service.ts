@@ -13,7 +13,14 @@ import {
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import type { Principal } from '../http/auth';
-import { closePayPeriod, firstOpenWithRows, markPayPeriodPaid, payState, reopenPayPeriod } from './close';
+import {
+  closePayPeriod,
+  closeRefusal,
+  firstOpenWithRows,
+  markPayPeriodPaid,
+  payState,
+  reopenPayPeriod,
+} from './close';
 import {
   closedPeriods,
   countClosedPeriods,
@@ -62,10 +69,11 @@ function toPayPeriod(
  * period when none closed) to the current period, or further when a row is dated ahead.
  */
 async function openPeriods(ctx: AppContext, today: string) {
-  const { cycle, closedThrough } = await payState(ctx.db);
+  const state = await payState(ctx.db);
+  const { cycle, closedThrough } = state;
   const firstWithRows = await firstOpenWithRows(ctx.db, closedThrough);
   const from = closedThrough ? addDays(closedThrough, 1) : firstWithRows;
-  if (!from) return { periods: [] as TPeriod[], firstWithRows };
+  if (!from) return { periods: [] as TPeriod[], firstWithRows, state };
   const lastRow = await lastRowPeriod(ctx.db);
   const current = payPeriodOf(cycle, today, closedThrough);
   const through = lastRow && lastRow > current.start ? lastRow : current.start;
@@ -74,12 +82,12 @@ async function openPeriods(ctx: AppContext, today: string) {
     periods.push(p);
     p = payPeriodOf(cycle, addDays(p.end, 1), closedThrough);
   }
-  return { periods, firstWithRows };
+  return { periods, firstWithRows, state };
 }
 
 export async function listPayPeriods(ctx: AppContext, page: number, now = new Date()): Promise<TPayPeriods> {
   const today = easternDay(now);
-  const { periods, firstWithRows } = await openPeriods(ctx, today);
+  const { periods, firstWithRows, state } = await openPeriods(ctx, today);
   const open = periods.reverse();
   const offset = (page - 1) * PAY_PERIODS_PAGE_SIZE;
   const openPage = open.slice(offset, offset + PAY_PERIODS_PAGE_SIZE);
@@ -93,8 +101,7 @@ export async function listPayPeriods(ctx: AppContext, page: number, now = new Da
   );
   const items: TPayPeriod[] = [];
   for (const p of openPage) {
-    // Closes in order: only when no earlier open period holds money.
-    const canClose = p.end < today && (!firstWithRows || p.start <= firstWithRows);
+    const canClose = closeRefusal(state, p, today, firstWithRows) === null;
     items.push(toPayPeriod(p, 0, await liveTotals(ctx.db, p.start), reopened.get(p.start), canClose));
   }
   const closedOffset = Math.max(0, offset - open.length);

@@ -1,14 +1,20 @@
 // A pay period's payroll (DESIGN.md section 9), as the close saves it and as the list shows an open period
 // live: its lines (the period's money rows summed like stats_daily), its AVP lines and its statements.
 // One definition for both, so an open period's live totals are the figures its close will save.
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { SaleStatus } from '@salesdesk/contract';
+import { payLines } from '../db/schema';
 import { SALE_INCREMENTS, sumIncrements } from '../rollups/increments';
 import { AVP_SITES, avpRateSql, weekStartSql } from '../stats/avp-sql';
 
-/** The money columns of a pay line, in pay_lines order after its key. */
+const LINE_KEY: readonly string[] = ['periodStart', 'day', 'siteId', 'typeId', 'officeId', 'agentId'];
+
+/** The money columns of a pay line, in pay_lines order after its key (db/schema.ts lists them once). */
 export const LINE_COLUMNS = sql.raw(
-  'sales, bonus_sales, earn, bonus_earn, payout, bonus_payout, lpp, bonus_lpp, reversals, reversal_earn, reversal_payout, adjustments, adjust_earn, adjust_payout',
+  Object.entries(getTableColumns(payLines))
+    .filter(([key]) => !LINE_KEY.includes(key))
+    .map(([, column]) => column.name)
+    .join(', '),
 );
 
 /**

@@ -25,15 +25,18 @@ interface StatementCsvRow {
   payout: string;
   dollars?: string | null;
   note?: string | null;
+  internalNote?: string | null;
 }
 
-const STATEMENT_COLUMNS: CsvColumn<StatementCsvRow>[] = [
+// Admins' file has the adjustments' internal notes in a column of their own.
+const statementColumns = (p: Principal): CsvColumn<StatementCsvRow>[] => [
   { header: H.line, value: (r) => r.line },
   { header: H.site, value: (r) => r.site },
   { header: H.count, value: (r) => r.count },
   { header: PESO(H.payout), value: (r) => pesoAmount(r.payout) },
   { header: H.dollars, value: (r) => (r.dollars == null ? '' : priceAmount(r.dollars)) },
   { header: H.note, value: (r) => r.note },
+  ...(isAdmin(p.role) ? [{ header: H.internalNote, value: (r: StatementCsvRow) => r.internalNote }] : []),
 ];
 
 async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
@@ -41,7 +44,7 @@ async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
 }
 
 /** The statement's lines, then Total (pesos and AVP dollars), Carried in, Payable and Carried out. */
-export function sendStatementCsv(reply: FastifyReply, s: TPayStatement) {
+export function sendStatementCsv(reply: FastifyReply, p: Principal, s: TPayStatement) {
   const rows: StatementCsvRow[] = [
     ...s.lines.map((l) => ({ ...l, line: STATEMENT_LINE_LABELS[l.kind] })),
     { line: H.total, payout: s.total, dollars: s.dollars },
@@ -49,7 +52,7 @@ export function sendStatementCsv(reply: FastifyReply, s: TPayStatement) {
     { line: H.payable, payout: s.payable },
     { line: H.carriedOut, payout: s.carriedOut },
   ];
-  return sendCsv(reply, csvFileName(['pay-statement', s.start, s.username]), STATEMENT_COLUMNS, once(rows));
+  return sendCsv(reply, csvFileName(['pay-statement', s.start, s.username]), statementColumns(p), once(rows));
 }
 
 function listColumns(p: Principal): CsvColumn<StatementRecord>[] {

@@ -4,6 +4,8 @@
 // agent's next statement, and what was paid plus what is still owed is what was earned.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type TList, type TPayStatement, type TPayStatementRow } from '@salesdesk/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client';
 import { call, ownDatabaseTestEnv, type TestEnv } from '../test/harness';
 import { prng } from '../test/money-fixtures';
 import {
@@ -147,6 +149,17 @@ describe('carried balances', () => {
       const s = await get<TPayStatement>(`pay-statements/${row.start}/${row.agentId}`, w.tokens.g1);
       expect(figures(s)).toEqual(figures(row));
       expect(fromCents(s.lines.reduce((sum, l) => sum + cents(l.payout), 0n))).toBe(s.total);
+      // One line per adjustment paid in the period, as the raw rows have it, named by its date.
+      const raw = await queryRows<{ payout: string; day: string }>(
+        env.ctx.db,
+        sql`select payout::text, (date at time zone 'America/New_York')::date::text as day from sales
+            where agent_id = ${row.agentId} and event_type = 5 and pay_period = ${row.start}::date
+              and payout <> 0 order by date, id`,
+      );
+      const adjustments = s.lines.filter((l) => l.kind === 'adjustments');
+      expect(adjustments.map((l) => [l.payout, l.note, l.count])).toEqual(
+        raw.map((r) => [r.payout, `Adjustment ${r.day}`, 1]),
+      );
     }
   });
 });

@@ -46,17 +46,18 @@ describe('a statement file', () => {
       `attachment; filename="pay-statement-${P1.start}-${w.g1.agentUsername}.csv"`,
     );
     expect(admin.rows).toEqual([
-      ['Line', 'Site', 'Count', 'Payout (₱)', 'AVP ($)', 'Note'],
-      ['Sales', w.g1.site.sitename, '1', '100', '', ''],
+      ['Line', 'Site', 'Count', 'Payout (₱)', 'AVP ($)', 'Note', 'Internal note'],
+      ['Sales', w.g1.site.sitename, '1', '100', '', '', ''],
       // A note starting with = is written so a spreadsheet does not run it.
-      ['Adjustments', '', '1', '-300', '', "'=cmd|calc"],
-      ['Total', '', '', '-200', '0.00', ''],
-      ['Carried in', '', '', '0', '', ''],
-      ['Payable', '', '', '0', '', ''],
-      ['Carried out', '', '', '-200', '', ''],
+      ['Adjustments', '', '1', '-300', '', 'Adjustment 2003-01-03', "'=cmd|calc"],
+      ['Total', '', '', '-200', '0.00', '', ''],
+      ['Carried in', '', '', '0', '', '', ''],
+      ['Payable', '', '', '0', '', '', ''],
+      ['Carried out', '', '', '-200', '', '', ''],
     ]);
     const agent = await csv(w.tokens.g1, url);
-    expect(agent.rows[2]).toEqual(['Adjustments', '', '1', '-300', '', '']);
+    expect(agent.rows[0]).not.toContain('Internal note');
+    expect(agent.rows[2]).toEqual(['Adjustments', '', '1', '-300', '', 'Adjustment 2003-01-03']);
     const next = await csv(w.tokens.office1, `pay-statements/${P2.start}/${w.g1.agent.id}/export`);
     expect(next.rows.slice(-4).map((r) => [r[0], r[3]])).toEqual([
       ['Total', '100'],
@@ -114,6 +115,7 @@ describe('the list file', () => {
       sessionId: null,
       secondFactor: 'complete',
       impersonatedBy: null,
+      fraudSuspended: false,
     };
     const query = { page: 1, pageSize: 50 };
     const whole: string[] = [];

@@ -4,7 +4,13 @@
 // period is global, so these tests run on a database of their own.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TList, TPayStatement, TPayStatementRow } from '@salesdesk/contract';
+import {
+  datedInClosedPeriod,
+  type TList,
+  type TPayStatement,
+  type TPayStatementRow,
+} from '@salesdesk/contract';
+import { queryRows } from '../db/client';
 import { reopenPayPeriod } from '../pay-periods/close';
 import { call, ownDatabaseTestEnv, type TestEnv } from '../test/harness';
 import {
@@ -45,7 +51,7 @@ beforeAll(async () => {
   await sellAt(env.ctx, w.g1b, jan(5));
   const refunded = await sellAt(env.ctx, w.g1b, jan(6));
   await reverseAt(env.ctx, refunded, jan(7), 'chargeback');
-  await adjustOn(env.ctx, w.g1.agent.id, '2001-01-08', '50.00', 'internal: goodwill');
+  await adjustOn(env.ctx, w.g1.agent.id, '2001-01-08', '50.00', 'internal: goodwill', 'Thank you bonus');
   await adjustOn(env.ctx, w.g1.agent.id, '2001-01-09', '-20.25', 'internal: fee');
   await sellAt(env.ctx, w.g2, jan(10));
   await sellAt(env.ctx, w.h1, jan(11));
@@ -112,6 +118,24 @@ describe('who sees which statements', () => {
   });
 });
 
+describe('the period choice', () => {
+  it('lists the closed and paid periods, newest first, to every role; 401 without a session', async () => {
+    for (const token of [w.tokens.g1, w.tokens.office2, w.tokens.admin]) {
+      // Other files of this worker close periods of their own: this one's is among them.
+      const res = await get<{ start: string; end: string; status: string }[]>(
+        token,
+        'pay-statements/periods',
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toContainEqual({ ...P1, status: 'closed' });
+      expect(res.body.every((p) => p.status === 'closed' || p.status === 'paid')).toBe(true);
+      const starts = res.body.map((p) => p.start);
+      expect(starts).toEqual([...starts].sort().reverse());
+    }
+    expect((await call(env.app, 'GET', 'pay-statements/periods', {})).status).toBe(401);
+  });
+});
+
 describe('a statement', () => {
   it('lists sales, bonuses and reversals per site, AVP pay per week, each adjustment with its note for admins', async () => {
     const res = await statement(w.tokens.admin, P1.start, w.g1.agent.id);
@@ -123,17 +147,50 @@ describe('a statement', () => {
     expect(s.lines.filter((l) => l.kind === 'sales').map((l) => l.site)).toEqual(bySite(site1, site2));
     expect(s.lines).toEqual(
       expect.arrayContaining([
-        { kind: 'sales', site: site1, count: 2, payout: '200.00', dollars: null, note: null },
-        { kind: 'sales', site: site2, count: 2, payout: '200.00', dollars: null, note: null },
-        { kind: 'bonuses', site: site1, count: 1, payout: '30.00', dollars: null, note: null },
-        { kind: 'reversals', site: site2, count: 1, payout: '-100.00', dollars: null, note: null },
+        {
+          kind: 'sales',
+          site: site1,
+          count: 2,
+          payout: '200.00',
+          dollars: null,
+          note: null,
+          internalNote: null,
+        },
+        {
+          kind: 'sales',
+          site: site2,
+          count: 2,
+          payout: '200.00',
+          dollars: null,
+          note: null,
+          internalNote: null,
+        },
+        {
+          kind: 'bonuses',
+          site: site1,
+          count: 1,
+          payout: '30.00',
+          dollars: null,
+          note: null,
+          internalNote: null,
+        },
+        {
+          kind: 'reversals',
+          site: site2,
+          count: 1,
+          payout: '-100.00',
+          dollars: null,
+          note: null,
+          internalNote: null,
+        },
         {
           kind: 'avp',
           site: null,
           count: 2,
           payout: '30.00',
           dollars: '4.00',
-          note: 'Week 2000-12-31 - 2001-01-06: 2 AVP sales',
+          note: 'Week 2000-12-31 - 2001-01-06: 2 AVP sales at ₱15 and $2.00',
+          internalNote: null,
         },
       ]),
     );
@@ -144,9 +201,18 @@ describe('a statement', () => {
         count: 1,
         payout: '50.00',
         dollars: null,
-        note: 'internal: goodwill',
+        note: 'Thank you bonus',
+        internalNote: 'internal: goodwill',
       },
-      { kind: 'adjustments', site: null, count: 1, payout: '-20.25', dollars: null, note: 'internal: fee' },
+      {
+        kind: 'adjustments',
+        site: null,
+        count: 1,
+        payout: '-20.25',
+        dollars: null,
+        note: 'Adjustment 2001-01-09',
+        internalNote: 'internal: fee',
+      },
     ]);
     expect(s.lines.map((l) => l.kind)).toEqual([
       'sales',
@@ -170,18 +236,42 @@ describe('a statement', () => {
       payable: '389.75',
       carriedOut: '0.00',
       dollars: '4.00',
+      paidAt: null,
     });
   });
 
-  it('shows offices and agents the adjustments summed in one line, never a note', async () => {
+  it('shows offices and agents each adjustment with its note to the agent or its date, never the internal note', async () => {
     for (const token of [w.tokens.g1, w.tokens.office1]) {
       const s = (await statement(token, P1.start, w.g1.agent.id)).body;
       const adjustments = s.lines.filter((l) => l.kind === 'adjustments');
+      const line = { kind: 'adjustments', site: null, count: 1, dollars: null, internalNote: null };
       expect(adjustments).toEqual([
-        { kind: 'adjustments', site: null, count: 2, payout: '29.75', dollars: null, note: null },
+        { ...line, payout: '50.00', note: 'Thank you bonus' },
+        { ...line, payout: '-20.25', note: 'Adjustment 2001-01-09' },
       ]);
-      expect(s.lines.filter((l) => l.kind !== 'avp').every((l) => l.note === null)).toBe(true);
+      expect(s.lines.every((l) => l.internalNote === null)).toBe(true);
+      expect(JSON.stringify(s)).not.toContain('internal:');
       expect(s.total).toBe('389.75');
+    }
+  });
+
+  it("states each AVP line's week, sales and rate as the raw rows have them", async () => {
+    const s = (await statement(w.tokens.g1, P1.start, w.g1.agent.id)).body;
+    const raw = await queryRows<{ week: string; n: number }>(
+      env.ctx.db,
+      sql`select (d - extract(dow from d)::int)::text as week, count(*)::int as n
+          from (select (date at time zone 'America/New_York')::date as d from sales
+                where agent_id = ${w.g1.agent.id} and site_id = ${w.g1b.site.id} and event_type = 0
+                  and status = 0 and pay_period = ${P1.start}::date) t
+          group by 1 order by 1`,
+    );
+    const avp = s.lines.filter((l) => l.kind === 'avp');
+    expect(avp.map((l) => l.count)).toEqual(raw.map((r) => r.n));
+    for (const [i, l] of avp.entries()) {
+      const m = /^Week (\S+) - (\S+): (\d+) AVP sales? at ₱(\d+)/.exec(l.note ?? '');
+      expect(m, l.note ?? '').not.toBeNull();
+      expect([m![1], Number(m![3])]).toEqual([raw[i].week, l.count]);
+      expect(cents(l.payout)).toBe(BigInt(l.count) * BigInt(m![4]) * 100n);
     }
   });
 
@@ -196,17 +286,37 @@ describe('a statement', () => {
     await closeForTest(env.ctx, P2, w.adminId);
     const next = (await statement(w.tokens.g1, P2.start, w.g1.agent.id)).body;
     expect(next.lines).toEqual([
-      { kind: 'sales', site: w.g1.site.sitename, count: 1, payout: '100.00', dollars: null, note: null },
-      { kind: 'reversals', site: w.g1.site.sitename, count: 1, payout: '-100.00', dollars: null, note: null },
+      {
+        kind: 'sales',
+        site: w.g1.site.sitename,
+        count: 1,
+        payout: '100.00',
+        dollars: null,
+        note: null,
+        internalNote: null,
+      },
+      {
+        kind: 'reversals',
+        site: w.g1.site.sitename,
+        count: 1,
+        payout: '-100.00',
+        dollars: null,
+        note: null,
+        internalNote: null,
+      },
     ]);
     expect(next).toMatchObject({ total: '0.00', payable: '0.00', carriedIn: '0.00', carriedOut: '0.00' });
     expect((await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body).toEqual(before);
 
     await markPaidForTest(env.ctx, P1.start, w.adminId);
-    expect((await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body).toEqual({
-      ...before,
-      status: 'paid',
-    });
+    const paid = (await statement(w.tokens.admin, P1.start, w.g1.agent.id)).body;
+    expect(paid).toEqual({ ...before, status: 'paid', paidAt: expect.any(String) });
+    const stored = await queryRows<{ paid_at: Date | string }>(
+      env.ctx.db,
+      sql`select paid_at from pay_periods where start = ${P1.start}::date`,
+    );
+    expect(paid.paidAt).toBe(new Date(stored[0].paid_at).toISOString());
+    expect((await list(w.tokens.g1, `start=${P1.start}`)).body.items[0].paidAt).toBe(paid.paidAt);
     const newest = (await list(w.tokens.g1)).body.items.map((s) => s.start);
     expect(newest).toEqual([P2.start, P1.start]);
 
@@ -216,5 +326,25 @@ describe('a statement', () => {
     expect((await list(w.tokens.g1)).body.items.map((s) => s.start)).toEqual([P1.start]);
     await closeForTest(env.ctx, P2, w.adminId);
     expect((await statement(w.tokens.g1, P2.start, w.g1.agent.id)).body).toEqual(next);
+  });
+
+  it('names, on save, the period paying an adjustment or a late sale dated inside a closed period', async () => {
+    // P1 and P2 are closed: a row dated in P1 is paid in the first open period after them.
+    const next = { start: '2001-02-01', end: '2001-02-15' };
+    const adjusted = await call<{ paidIn: unknown }>(env.app, 'PUT', 'adjustments', {
+      token: w.tokens.superadmin,
+      body: { agentId: w.h1.agent.id, payout: '5', date: '2001-01-10', note: 'late' },
+    });
+    expect(adjusted.body).toMatchObject({ paidIn: next });
+    expect(datedInClosedPeriod(next)).toBe('Dated in a closed period: paid in 2001-02-01 - 2001-02-15');
+
+    // A sale of a site holding its sales 30 days, dated in P1, approved now.
+    await env.ctx.db.execute(sql`update sites set hold_days = 30 where id = ${w.h1.site.id}`);
+    const held = await sellAt(env.ctx, w.h1, jan(14));
+    const approved = await call<{ changed: number; paidIn: unknown }>(env.app, 'POST', 'sales/status', {
+      token: w.tokens.superadmin,
+      body: { ids: [held], status: 'approved', reason: 'checked' },
+    });
+    expect(approved.body).toEqual({ ok: true, changed: 1, paidIn: [next] });
   });
 });

@@ -35,6 +35,7 @@ const statement = (suffix: string): RouteSample => ({
 export const routeSamples: RouteSamples = {
   'GET /api/pay-statements': list('pay-statements'),
   'GET /api/pay-statements/export': list('pay-statements/export'),
+  'GET /api/pay-statements/periods': { build: () => ({ url: 'pay-statements/periods' }) },
   'GET /api/pay-statements/:start/:agentId': statement(''),
   'GET /api/pay-statements/:start/:agentId/export': statement('/export'),
 };

@@ -1,26 +1,31 @@
 // Pay statement rules: every role sees the statements of its tenant (an agent its own, an office its agents',
-// admins all; another tenant's statement does not exist for it). Adjustment notes are internal (DESIGN.md
-// section 9): admins get each adjustment with its note, offices and agents one line of the period's
-// adjustments summed, without a note.
+// admins all; another tenant's statement does not exist for it). Each line explains itself (issue 32): an
+// adjustment shows its note to the agent, else `Adjustment` and its date; its internal note (DESIGN.md
+// section 9) only to admins.
 import {
+  adjustmentLineNote,
+  avpLineNote,
   isAdmin,
   statementStatusOf,
+  ZERO_PAY_NOTES,
   type TPayStatement,
   type TPayStatementRow,
   type TPayStatementsQuery,
+  type TStatementPeriod,
   type TStatementLine,
 } from '@salesdesk/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import type { Principal } from '../http/auth';
 import { notFound } from '../http/errors';
-import { assertAgentFilter } from '../click-logs/filters';
+import { assertAgentFilter } from '../event-logs/filters';
 import { sendStatementCsv, sendStatementListCsv } from './csv';
 import {
   adjustmentRows,
   avpLines,
   findStatement,
   searchStatements,
+  settledPeriods,
   siteLines,
   statementChunks,
   type AdjustmentRecord,
@@ -44,6 +49,7 @@ export function toStatementRow(r: StatementRecord): TPayStatementRow {
     payable: r.payable,
     carriedOut: r.carried_out,
     dollars: r.dollars,
+    paidAt: r.paid_at === null ? null : new Date(r.paid_at).toISOString(),
   };
 }
 
@@ -55,8 +61,9 @@ export async function listStatements(ctx: AppContext, p: Principal, q: TPayState
 
 const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount);
 
-type Line = Omit<TStatementLine, 'dollars' | 'note'> & Partial<Pick<TStatementLine, 'dollars' | 'note'>>;
-const line = (l: Line): TStatementLine => ({ dollars: null, note: null, ...l });
+type Optional = 'dollars' | 'note' | 'internalNote';
+type Line = Omit<TStatementLine, Optional> & Partial<Pick<TStatementLine, Optional>>;
+const line = (l: Line): TStatementLine => ({ dollars: null, note: null, internalNote: null, ...l });
 
 /** Sales, bonuses and reversals per site, in the statement's order; site 0 holds the adjustments. */
 function perSite(rows: SiteLineRecord[]) {
@@ -69,12 +76,20 @@ function perSite(rows: SiteLineRecord[]) {
   ) =>
     sites
       .filter((r) => Number(r[count]) !== 0 || !isZero(String(r[payout])))
-      .map((r) => line({ kind, site: site(r), count: Number(r[count]), payout: String(r[payout]) }));
+      .map((r) => {
+        const paid = String(r[payout]);
+        return line({
+          kind,
+          site: site(r),
+          count: Number(r[count]),
+          payout: paid,
+          note: isZero(paid) ? ZERO_PAY_NOTES[kind] : null,
+        });
+      });
   return {
     sales: of('sales', 'sales', 'sales_payout'),
     bonuses: of('bonuses', 'bonuses', 'bonus_payout'),
     reversals: of('reversals', 'reversals', 'reversal_payout'),
-    adjusted: rows.find((r) => r.site_id === 0),
   };
 }
 
@@ -91,16 +106,30 @@ const avpLine = (r: AvpLineRecord) =>
     count: r.sales,
     payout: r.payout,
     dollars: r.payout_dollars,
-    note: `Week ${r.week} - ${weekEnd(r.week)}: ${r.week_sales} AVP sales`,
+    note: avpLineNote({
+      week: r.week,
+      weekEnd: weekEnd(r.week),
+      sales: r.sales,
+      weekSales: r.week_sales,
+      rate: r.rate,
+      dollarRate: r.dollar_rate,
+    }),
   });
 
-function adjustmentLines(admin: boolean, summed: SiteLineRecord | undefined, rows: AdjustmentRecord[]) {
-  if (admin)
-    return rows.map((r) =>
-      line({ kind: 'adjustments', site: null, count: 1, payout: r.payout, note: r.note }),
-    );
-  if (!summed || summed.adjustments === 0) return [];
-  return [line({ kind: 'adjustments', site: null, count: summed.adjustments, payout: summed.adjust_payout })];
+const adjustmentLine = (admin: boolean) => (r: AdjustmentRecord) =>
+  line({
+    kind: 'adjustments',
+    site: null,
+    count: 1,
+    payout: r.payout,
+    note: r.agent_note ?? adjustmentLineNote(r.day),
+    internalNote: admin ? r.note : null,
+  });
+
+/** The closed and paid periods, newest first: the statements list's period choice. */
+export async function statementPeriods(ctx: AppContext): Promise<TStatementPeriod[]> {
+  const rows = await settledPeriods(ctx.db);
+  return rows.map((r) => ({ start: r.start, end: r.end, status: statementStatusOf(r.status) }));
 }
 
 /** The statement with its lines, or 404 when the caller has no such statement. */
@@ -116,7 +145,7 @@ export async function getStatement(
   const [sites, avp, adjustments] = await Promise.all([
     siteLines(ctx.db, start, agentId),
     avpLines(ctx.db, start, agentId),
-    admin ? adjustmentRows(ctx.db, start, agentId) : Promise.resolve([]),
+    adjustmentRows(ctx.db, start, agentId),
   ]);
   const s = perSite(sites);
   const lines = [
@@ -125,7 +154,7 @@ export async function getStatement(
     // A week of refunds only has an AVP line too (for Payroll AVP); it pays nothing, so it is no line here.
     ...avp.filter((r) => r.sales !== 0 || !isZero(r.payout) || !isZero(r.payout_dollars)).map(avpLine),
     ...s.reversals,
-    ...adjustmentLines(admin, s.adjusted, adjustments),
+    ...adjustments.map(adjustmentLine(admin)),
   ];
   return { ...toStatementRow(head), lines };
 }
@@ -137,7 +166,7 @@ export async function exportStatement(
   agentId: number,
   reply: FastifyReply,
 ) {
-  return sendStatementCsv(reply, await getStatement(ctx, p, start, agentId));
+  return sendStatementCsv(reply, p, await getStatement(ctx, p, start, agentId));
 }
 
 /** Every statement of the list as CSV, whatever the page. */

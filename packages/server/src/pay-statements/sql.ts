@@ -1,9 +1,9 @@
 // Pay statement queries. Everything a statement shows is read from its period's snapshot (pay_statements,
 // pay_lines, pay_avp_lines), written once when the period closed, so a closed statement never changes; the
-// one exception is the admins' adjustment notes, read from the period's adjustment rows, which never change
-// either once their period closed. Only closed and paid periods have statements to show.
+// one exception is each adjustment with its notes, read from the period's adjustment rows, which never
+// change either once their period closed. Only closed and paid periods have statements to show.
 import { sql, type SQL } from 'drizzle-orm';
-import { EventType, PayPeriodStatus, type TPayStatementsQuery } from '@salesdesk/contract';
+import { EventType, PayPeriodStatus, SaleStatus, type TPayStatementsQuery } from '@salesdesk/contract';
 import { queryOne, queryRows, type Queryable } from '../db/client';
 import { and, pagedQuery, type SortSpec } from '../common/list';
 import type { Principal } from '../http/auth';
@@ -23,6 +23,7 @@ export interface StatementRecord {
   payable: string;
   carried_out: string;
   dollars: string;
+  paid_at: string | Date | null;
 }
 
 const FROM = sql`pay_statements s
@@ -35,7 +36,7 @@ const FROM = sql`pay_statements s
 const SELECT = sql`s.period_start::text as start, p."end"::text as "end", p.status, s.agent_id, a.username,
   btrim(concat_ws(' ', g.first_name, g.last_name)) as agent_name, s.office_id, o.office_name,
   s.total::text as total, s.carried_in::text as carried_in, s.payable::text as payable,
-  s.carried_out::text as carried_out,
+  s.carried_out::text as carried_out, p.paid_at,
   (select coalesce(sum(v.payout_dollars), 0)::numeric(14, 2)::text from pay_avp_lines v
    where v.period_start = s.period_start and v.agent_id = s.agent_id) as dollars`;
 
@@ -146,26 +147,45 @@ export interface AvpLineRecord {
   week_sales: number;
   payout: string;
   payout_dollars: string;
+  /** The rates the line was paid at (payout / sales, exact); null when no AVP tier held the week's count. */
+  rate: string | null;
+  dollar_rate: string | null;
 }
 
 export const avpLines = (db: Queryable, start: string, agentId: number) =>
   queryRows<AvpLineRecord>(
     db,
-    sql`select week::text as week, sales, week_sales, payout::text as payout, payout_dollars::text as payout_dollars
+    sql`select week::text as week, sales, week_sales, payout::text as payout, payout_dollars::text as payout_dollars,
+          case when period_index is not null and sales <> 0 then (payout / sales)::numeric(12, 2)::text end as rate,
+          case when period_index is not null and sales <> 0 then (payout_dollars / sales)::numeric(12, 2)::text end
+            as dollar_rate
         from pay_avp_lines where period_start = ${start}::date and agent_id = ${agentId}
         order by week`,
   );
 
 export interface AdjustmentRecord {
   payout: string;
+  /** Its Eastern day. */
+  day: string;
   note: string | null;
+  agent_note: string | null;
 }
 
-/** The period's adjustments of the agent, one by one with their notes (the admins' statement). */
+/** The period's adjustments of the agent paying pesos, one by one with their notes. */
 export const adjustmentRows = (db: Queryable, start: string, agentId: number) =>
   queryRows<AdjustmentRecord>(
     db,
-    sql`select payout::text as payout, note from sales
+    sql`select payout::text as payout, (date at time zone 'America/New_York')::date::text as day, note, agent_note
+        from sales
         where pay_period = ${start}::date and agent_id = ${agentId} and event_type = ${EventType.Adjustment}
+          and status = ${SaleStatus.Approved} and payout <> 0
         order by date, id`,
+  );
+
+/** The closed and paid periods, newest first. */
+export const settledPeriods = (db: Queryable) =>
+  queryRows<{ start: string; end: string; status: number }>(
+    db,
+    sql`select start::text, "end"::text, status from pay_periods
+        where status in (${PayPeriodStatus.Closed}, ${PayPeriodStatus.Paid}) order by start desc`,
   );

@@ -16,7 +16,7 @@ const performanceRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx 
   app.post(
     '/stats/periods',
     {
-      config: { access: role(Role.Company), read: true },
+      config: { access: role(Role.Company), keyScope: 'stats:read', read: true },
       schema: { body: ZPeriodsRequest, response: { 200: ZPerformanceList } },
     },
     (req) => performance.comparePeriods(ctx, principalOf(req), req.body),
@@ -24,14 +24,17 @@ const performanceRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx 
 
   app.post(
     '/stats/periods/export',
-    { config: { access: role(Role.Company), read: true }, schema: { body: ZPeriodsRequest } },
+    {
+      config: { access: role(Role.Company), keyScope: 'stats:read', read: true },
+      schema: { body: ZPeriodsRequest },
+    },
     (req, reply) => performance.exportPeriods(ctx, principalOf(req), req.body, reply),
   );
 
   app.post(
     '/stats/office-charts',
     {
-      config: { access: role(Role.Company), read: true },
+      config: { access: role(Role.Company), keyScope: 'stats:read', read: true },
       schema: { body: ZOfficeChartsRequest, response: { 200: ZOfficeCharts } },
     },
     (req) => performance.officeCharts(ctx, principalOf(req), req.body),

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Role, ZPostbackLogSearch, type TList, type TPostbackLogRow } from '@salesdesk/contract';
+import { admitPostback } from '../postback/admission';
 import { handlePostback } from '../postback/service';
 import { postbackLogChunks } from './sql';
 import { buildAdmin, buildClickPath, tokenFor, uniqueName } from '../test/factories';
@@ -94,6 +95,7 @@ describe('POST postback-logs', () => {
       result: 'ACCEPTED',
       saleId,
       count: 1,
+      detail: null,
     });
     expect(duplicate).toMatchObject({ id: ids[1], result: 'DUPLICATE', clickId: click, saleId });
   });
@@ -109,12 +111,14 @@ describe('POST postback-logs', () => {
       });
     const paidSale = await sold(paid, tx);
     const heldSale = await sold(held, tx);
-    const refund = (p: typeof paid) =>
-      handlePostback(env.ctx, {
+    const refund = async (p: typeof paid) => {
+      const call = {
         siteId: p.site.id,
         ip: '10.7.0.2',
         raw: { token: p.site.postbackToken, event: 'chargeback', txId: tx },
-      });
+      };
+      return handlePostback(env.ctx, await (await admitPostback(env.ctx, call, true)).admit(call));
+    };
     const reversal = (await refund(paid)).saleId;
     expect((await refund(held)).saleId).toBe(heldSale);
     const found = async (body: object) =>
@@ -286,9 +290,20 @@ describe('POST postback-logs/export', () => {
     expect(res.res.headers['content-type']).toContain('text/csv');
     expect(res.res.headers['content-disposition']).toContain('postback-logs-2024-02-01-2024-03-31.csv');
     expect(rowsOf(res.body)).toEqual([
-      ['Time', 'Site', 'IP', 'Event', 'Tx id', 'Click id', 'Result', 'Sale id', 'Count'],
-      ['2024-03-04 (07:00)', site.sitename, '10.0.0.1', 'refund', `${tx}-a`, '', 'Already reversed', '', '1'],
-      ['2024-03-02 (08:00)', `#${ghost}`, '10.0.0.1', '', `${tx}-a`, '', 'Unknown site', '', '1'],
+      ['Time', 'Site', 'IP', 'Event', 'Tx id', 'Click id', 'Result', 'Sale id', 'Count', 'Detail'],
+      [
+        '2024-03-04 (07:00)',
+        site.sitename,
+        '10.0.0.1',
+        'refund',
+        `${tx}-a`,
+        '',
+        'Already reversed',
+        '',
+        '1',
+        '',
+      ],
+      ['2024-03-02 (08:00)', `#${ghost}`, '10.0.0.1', '', `${tx}-a`, '', 'Unknown site', '', '1', ''],
       [
         '2024-03-01 (00:00)',
         site.sitename,
@@ -299,6 +314,7 @@ describe('POST postback-logs/export', () => {
         'Duplicate',
         `${saleId}`,
         '1',
+        '',
       ],
       [
         '2024-02-29 (23:59)',
@@ -310,11 +326,12 @@ describe('POST postback-logs/export', () => {
         'Accepted',
         `${saleId}`,
         '1',
+        '',
       ],
     ]);
     const refused = rowsOf((await exportCsv(superToken, { siteId: site.id, result: 'WRONG_TOKEN' })).body);
     expect(refused.slice(1)).toEqual([
-      ['2024-03-02 (07:00)', site.sitename, '198.51.100.7', 'sale', '', '', 'Wrong token', '', '40'],
+      ['2024-03-02 (07:00)', site.sitename, '198.51.100.7', 'sale', '', '', 'Wrong token', '', '40', ''],
     ]);
   });
 });

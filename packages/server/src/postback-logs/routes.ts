@@ -5,7 +5,7 @@ import type { AreaOptions } from '../context';
 import { role } from '../http/access';
 import { exportPostbackLogs, listPostbackLogs } from './service';
 
-const admin = { access: role(Role.Admin) };
+const admin = { access: role(Role.Admin), keyScope: 'sales:read' } as const;
 
 const postbackLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(

@@ -38,6 +38,7 @@ function toRow(r: PostbackLogRecord): TPostbackLogRow {
     result: r.result as TPostbackResult,
     saleId: toId(r.sale_id),
     count: r.count,
+    detail: r.detail,
   };
 }
 
@@ -57,6 +58,7 @@ const CSV_COLUMNS: CsvColumn<PostbackLogRecord>[] = [
   { header: h.result, value: (r) => resultLabel(r.result) },
   { header: h.saleId, value: (r) => toId(r.sale_id) },
   { header: h.count, value: (r) => r.count },
+  { header: h.detail, value: (r) => r.detail },
 ];
 
 export function exportPostbackLogs(ctx: AppContext, q: TPostbackLogSearch, reply: FastifyReply) {

@@ -7,7 +7,7 @@ import { addDays, easternDayStart, type TPostbackLogSearch } from '@salesdesk/co
 import { queryOne, queryRows, type Queryable } from '../db/client';
 import { and } from '../common/list';
 import { CSV_CHUNK_ROWS } from '../common/csv-rows';
-import { newestFirst } from '../click-logs/event-log';
+import { newestFirst } from '../event-logs/event-log';
 
 export interface PostbackLogRecord {
   /** Unique across both sources (sales ids even, postback_logs ids odd): the order's tie-breaker. */
@@ -22,6 +22,7 @@ export interface PostbackLogRecord {
   result: string;
   sale_id: string | number | null;
   count: number;
+  detail: string | null;
 }
 
 /** Where the list continues from: the last row's time (as text: microseconds) and ord. */
@@ -49,9 +50,9 @@ const SALE_EVENT = sql`case l.event_type when 0 then 'sale' when 1 then 'bonus' 
 // A refund's or chargeback's postback names no click: its entry shows none, as a logged one would.
 const ACCEPTED_SELECT = sql`l.date as time, l.site_id, l.postback_ip as ip, ${SALE_EVENT} as event, l.tx_id,
   case when l.event_type in (0, 1) then l.click_id end as click_id, 'ACCEPTED' as result, l.id as sale_id,
-  1 as count`;
+  1 as count, null::text as detail`;
 const LOGGED_SELECT = sql`l.time, l.site_id, l.ip, l.event::text, l.tx_id, l.click_id, l.result::text,
-  l.sale_id, l.count`;
+  l.sale_id, l.count, l.detail::text`;
 
 const range = (time: SQL, q: TPostbackLogSearch) =>
   q.start !== undefined &&

@@ -2,25 +2,21 @@
 // server calls it for every sale, and Fastify's request and reply objects, hooks, schema compilers and
 // serializer took about a third of the server's CPU per postback (bench/analysis.md). The lane takes
 // the plain shape `GET /api/postback/{siteId}[?query]` and does what the route does, in the route's
-// order: the limit per client address, the input guard, then handlePostback, answering in the API's
-// envelope with the route's headers; a refusal answers its reason code and is logged as the route logs
-// it. Anything else (a POST, a HEAD, odd paths, an app that is closing) goes on to the Fastify route.
-// The fields and the cached token are checked before the limits are counted, so a postback that will
-// pass has its site counted with its address: one Redis round trip in cluster mode.
+// order: the route's admission (admission.ts), then handlePostback, answering in the API's envelope with
+// the route's headers; a refusal answers its reason code and is logged as the route logs it. Anything
+// else (a POST, a HEAD, odd paths, an app that is closing) goes on to the Fastify route.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'fast-querystring';
 import type { AppContext } from '../context';
 import { loggableError } from '../common/loggable-error';
 import { logAnswered } from '../http/answer-log';
-import { appErrorBody, INTERNAL_ERROR_BODY, rateLimited, validationError } from '../http/errors';
-import { BAD_CHAR_MESSAGE, badField } from '../http/input-guard';
+import { appErrorBody, INTERNAL_ERROR_BODY } from '../http/errors';
 import { laneClientIp, readId, type LaneHost } from '../http/lane';
 import { SECURITY_POLICY, securityHeaders } from '../http/security-headers';
-import { sharedLimits } from '../common/shared-limits';
-import { countPostback } from './ip-limit';
+import { admitPostback } from './admission';
 import { logRefusal, type PostbackCall } from './log';
 import { asPostbackRefusal } from './refusal';
-import { checkPostback, handlePostback } from './service';
+import { handlePostback } from './service';
 
 export const POSTBACK_PREFIX = '/api/postback/';
 /** The Fastify route the lane stands in front of (its log lines and metrics name it so). */
@@ -41,7 +37,6 @@ export function postbackLane(
   host: LaneHost,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clientIp = laneClientIp(trustProxy);
-  const limits = sharedLimits(ctx);
   const meter = host.meter;
   // Every answer of the route carries these (the security headers as registerSecurityHeaders sets them).
   const fixed = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'];
@@ -78,13 +73,9 @@ export function postbackLane(
       call.ip = clientIp(req);
       const q = url.indexOf('?');
       if (q >= 0) call.raw = querystring.parse(url.slice(q + 1)) as Record<string, unknown>;
-      const bad = badField(call.raw);
-      const check = bad ? undefined : checkPostback(ctx, call);
-      const count = await countPostback(limits, call.ip, check?.tokenKnownRight ? siteId : 0);
-      headers = count.headers;
-      if (!count.allowed) throw rateLimited();
-      if (bad) throw validationError({ [bad]: [BAD_CHAR_MESSAGE] });
-      return handlePostback(ctx, call, check, count.site);
+      const gate = await admitPostback(ctx, call, true);
+      headers = gate.headers;
+      return handlePostback(ctx, await gate.admit(call));
     };
     // Whatever fails here is answered like the route's failures: a listener that threw would take the
     // whole server down.

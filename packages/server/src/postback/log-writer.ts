@@ -16,7 +16,7 @@ export const REFUSED_PER_MINUTE = 60;
 export const MAX_ROWS = 10_000;
 /** Summed rows held at most; past this, entries are summed per result under site 0 and address '*'. */
 export const MAX_SUMS = 10_000;
-/** Rows per INSERT (nine values a row, well under a statement's 65,535 parameters). */
+/** Rows per INSERT (ten values a row, well under a statement's 65,535 parameters). */
 const CHUNK = 1000;
 const CLOSE_ATTEMPTS = 3;
 const RETRY_MS = 200;
@@ -29,6 +29,8 @@ export interface PostbackLogEntry {
   clickId: number | null;
   result: TPostbackResult;
   saleId: number | null;
+  /** What was wrong, of a refusal that says it (a bad input's fields). */
+  detail?: string | null;
 }
 
 type Row = PostbackLogEntry & { time: Date; count: number };
@@ -121,6 +123,7 @@ export class PostbackLogWriter {
     if (s.txId !== row.txId) s.txId = null;
     if (s.clickId !== row.clickId) s.clickId = null;
     if (s.saleId !== row.saleId) s.saleId = null;
+    if ((s.detail ?? null) !== (row.detail ?? null)) s.detail = null;
   }
 
   private async writeHeld() {

@@ -1,6 +1,6 @@
 // What the postback log keeps of a postback: its site, address, event, txId and clickId as they arrived
-// (cut to the columns' sizes, characters PostgreSQL refuses replaced), its result and sale. Never the
-// token: nothing here reads it.
+// (cut to the columns' sizes, characters PostgreSQL refuses replaced), its result and sale, and what was
+// wrong with a bad input (its fields). Never the token: nothing here reads it.
 import type { TPostbackResult } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { runningPostbackLog, type PostbackLogEntry } from './log-writer';
@@ -18,6 +18,7 @@ export interface PostbackCall {
 const MAX_IP = 64;
 const MAX_EVENT = 16;
 const MAX_TX_ID = 128;
+const MAX_DETAIL = 256;
 // NUL (refused in text) and lone surrogates (not Unicode): a refused postback may carry either.
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -44,6 +45,7 @@ export function logEntry(
   raw: Record<string, unknown>,
   result: TPostbackResult,
   saleId: number | null,
+  detail: string | null = null,
 ): PostbackLogEntry {
   return {
     siteId,
@@ -53,7 +55,22 @@ export function logEntry(
     clickId: clickIdOf(raw.clickId),
     result,
     saleId,
+    detail: clip(detail, MAX_DETAIL),
   };
+}
+
+/**
+ * A bad input's fields as the log names them: `clickId: Invalid input; event: Unknown event`. The
+ * messages are the schema's own, never the values sent (the token among them).
+ */
+export function refusalDetail(refusal: PostbackRefusal): string | null {
+  if (refusal.reason !== 'BAD_INPUT') return null;
+  const fields = Object.entries((refusal.data ?? {}) as Record<string, string[] | undefined>);
+  const said = fields.map(([field, messages]) => {
+    const message = messages?.[0] ?? 'Invalid input';
+    return field === '_form' ? message : `${field}: ${message}`;
+  });
+  return said.length ? said.join('; ') : refusal.message;
 }
 
 /** Keeps a duplicate or refused postback for the log writer (accepted ones are written with the sale). */
@@ -63,10 +80,11 @@ export function logPostback(
   fields: Record<string, unknown>,
   result: TPostbackResult,
   saleId: number | null,
+  detail: string | null = null,
 ) {
-  runningPostbackLog(ctx)?.add(logEntry(call.siteId, call.ip, fields, result, saleId));
+  runningPostbackLog(ctx)?.add(logEntry(call.siteId, call.ip, fields, result, saleId, detail));
 }
 
 /** Logs a refused postback: the lane and the route call this from their failure path. */
 export const logRefusal = (ctx: Pick<AppContext, 'db'>, call: PostbackCall, refusal: PostbackRefusal) =>
-  logPostback(ctx, call, call.raw, refusal.reason, refusal.saleId);
+  logPostback(ctx, call, call.raw, refusal.reason, refusal.saleId, refusalDetail(refusal));

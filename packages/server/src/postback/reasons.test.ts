@@ -42,6 +42,16 @@ function send(via: Via, siteId: number | string, params: Params, ip: string): Pr
   return via === 'lane' ? lane.get(`${path}?${queryOf(params)}`, ip) : postRoute(env, path, params, via, ip);
 }
 
+/** The detail column of the log rows of a site and address, oldest first. */
+async function detailsOf(siteId: number, ip: string): Promise<(string | null)[]> {
+  await logRowsOf(env.ctx, siteId, ip); // flushes the log writer
+  const rows = await queryRows<{ detail: string | null }>(
+    env.ctx.db,
+    sql`select detail from postback_logs where site_id = ${siteId} and ip = ${ip} order by id`,
+  );
+  return rows.map((r) => r.detail);
+}
+
 interface Case {
   reason: TPostbackReason;
   status: number;
@@ -175,6 +185,22 @@ describe('postback refusals', () => {
         { email: [expect.any(String)] },
       ]);
     }
+    // The log's row names the fields that were wrong, with the schema's words, never the values sent.
+    for (const via of VIAS) {
+      const ip = freshIp();
+      await send(via, p.site.id, sale(p, { clickId: '0x10', token: 'secret-token-value' }), ip);
+      const [detail] = await detailsOf(p.site.id, ip);
+      expect(detail, via).toMatch(/^clickId: \S/);
+      expect(detail).not.toContain('0x10');
+      const ip2 = freshIp();
+      await send(via, p.site.id, {}, ip2);
+      expect((await detailsOf(p.site.id, ip2))[0]).toEqual(
+        expect.stringMatching(/token: .*clickId: |clickId: .*token: /),
+      );
+    }
+    const other = freshIp();
+    await send('json', p.site.id, sale(p, { clickId: '999999999' }), other);
+    expect(await detailsOf(p.site.id, other)).toEqual([null]); // an unknown click says nothing more
     // What is logged is cut to the columns' sizes (a refused postback may carry anything).
     const ip = freshIp();
     const long = await send('lane', p.site.id, sale(p, { txId: 'x'.repeat(300), event: 'e'.repeat(40) }), ip);
@@ -196,6 +222,7 @@ describe('postback refusals', () => {
         expect(res.body.data).toHaveProperty('siteId');
       }
       expect((await logRowsOf(env.ctx, 0, ip)).map((r) => r.result)).toEqual(['BAD_INPUT', 'BAD_INPUT']);
+      for (const detail of await detailsOf(0, ip)) expect(detail).toMatch(/^siteId: /);
     }
   });
 });

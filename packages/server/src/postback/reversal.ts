@@ -5,7 +5,7 @@
 // after; repeats go to the log writer.
 import type { TPostbackResponse, TReversalKind } from '@salesdesk/contract';
 import type { AppContext } from '../context';
-import { reverseSale } from '../ledger/reverse';
+import { reverseSale } from '../ledger';
 import { logEntry, logIp, logPostback, type PostbackCall } from './log';
 import { refused } from './refusal';
 import { insertPostbackLogs } from './sql';

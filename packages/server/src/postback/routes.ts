@@ -13,14 +13,12 @@ import { rateLimited } from '../http/errors';
 import { watchFraudSettings } from '../common/fraud-settings';
 import { loggableError } from '../common/loggable-error';
 import { noteOutcome } from '../common/metrics/outcomes';
-import { sharedLimits } from '../common/shared-limits';
-import { badField } from '../http/input-guard';
-import { countPostback, type ClientCount } from './ip-limit';
+import { admitPostback, type PostbackGate } from './admission';
 import { logRefusal, type PostbackCall } from './log';
 import { closePostbackLog, startPostbackLog } from './log-writer';
 import { POSTBACK_DESCRIPTION, POSTBACK_ERROR_RESPONSES, POSTBACK_OK_RESPONSE } from './openapi';
 import { asPostbackRefusal } from './refusal';
-import { checkPostback, handlePostback, type PostbackCheck } from './service';
+import { handlePostback } from './service';
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -47,9 +45,8 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  const limits = sharedLimits(ctx);
-  // A GET's fields are all in its query: checked and counted in onRequest, used by the handler.
-  const counted = new WeakMap<FastifyRequest, { check: PostbackCheck; site: ClientCount['site'] }>();
+  // Admission opens in onRequest (a GET's fields are all in its query) and ends in the handler.
+  const gates = new WeakMap<FastifyRequest, PostbackGate>();
 
   // A refusal is logged and answered by the app's handler (a throw here goes to it); a 500 as well.
   app.setErrorHandler((err, req) => {
@@ -68,18 +65,13 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
     config: { access: PUBLIC, audit: 'off' },
     // Limited per IP here, before the body is read. A site is counted only once its token is known to
     // be right: here with the address for a GET whose cached token matches (one Redis round trip), else
-    // by the service after its token check, so a stranger with a wrong token cannot use up its limit.
+    // by the gate's admit after its token check, so a stranger with a wrong token cannot use up its limit.
     onRequest: async (req, reply) => {
-      const call = callOf(req, clientIp(req));
-      const check = req.method === 'GET' && !badField(call.raw) ? checkPostback(ctx, call) : undefined;
-      const { allowed, headers, site } = await countPostback(
-        limits,
-        call.ip,
-        check?.tokenKnownRight ? call.siteId : 0,
-      );
-      for (let i = 0; i < headers.length; i += 2) void reply.header(headers[i], headers[i + 1]);
-      if (!allowed) throw rateLimited();
-      if (check) counted.set(req, { check, site });
+      const gate = await admitPostback(ctx, callOf(req, clientIp(req)), req.method === 'GET');
+      for (let i = 0; i < gate.headers.length; i += 2)
+        void reply.header(gate.headers[i], gate.headers[i + 1]);
+      if (!gate.allowed) throw rateLimited();
+      gates.set(req, gate);
     },
     schema: {
       summary: 'A site reports a sale, bonus, refund or chargeback',
@@ -88,8 +80,9 @@ const postbackRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
       response: { 200: POSTBACK_OK_RESPONSE, ...POSTBACK_ERROR_RESPONSES },
     },
     handler: async (req) => {
-      const pre = counted.get(req);
-      const result = await handlePostback(ctx, callOf(req, clientIp(req)), pre?.check, pre?.site);
+      const gate = gates.get(req);
+      if (!gate) throw new Error('the postback was not admitted in onRequest');
+      const result = await handlePostback(ctx, await gate.admit(callOf(req, clientIp(req))));
       noteOutcome(req.raw, { postback: result.duplicate ? 'DUPLICATE' : 'ACCEPTED' });
       return result;
     },

@@ -1,27 +1,23 @@
-// Postback rules (DESIGN.md rule 3 and section 9): check the site's token, then record the sale with its
-// rollup and client address (its log entry) in one statement, or reverse the sale its txId names; the answer is sent only after
-// that commit. Refusals throw a PostbackRefusal; the lane and the route log them (logRefusal).
-import { z } from 'zod';
+// Postback rules (DESIGN.md rule 3 and section 9): an admitted postback (admission.ts: its fields, token
+// and limits) records the sale with its rollup and client address (its log entry) in one statement of the
+// ledger, or reverses the sale its txId names; the answer is sent only after that commit. Refusals throw a
+// PostbackRefusal; the lane and the route log them (logRefusal).
 import {
   isReversalPostback,
   POSTBACK_EVENT_TYPE,
-  ZPostbackRequest,
   type TPostbackResponse,
   type TPostbackSaleEvent,
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
+import { badInput, type AdmittedPostback } from './admission';
 import { fraudSettings } from '../common/fraud-settings';
-import { sharedLimits } from '../common/shared-limits';
-import { runningTracking } from '../tracking/runtime';
 import { clickMayHaveLanded } from '../tracking/service';
-import { countPostbackSite } from './ip-limit';
-import { logIp, logPostback, type PostbackCall } from './log';
-import { PostbackRefusal, refused } from './refusal';
-import { fraudArgs } from './fraud-sql';
+import { logIp, logPostback } from './log';
+import { refused } from './refusal';
+import { fraudArgs, insertSale } from '../ledger';
 import { refundRateAgents } from './refund-rates';
 import { reversePostback } from './reversal';
-import { findClickSite, findPostbackSite, findSaleId, insertSale } from './sql';
-import { postbackTokenMatches } from './token';
+import { findClickSite, findSaleId } from './sql';
 
 export interface SaleInput {
   siteId: number;
@@ -79,67 +75,16 @@ export async function recordSale(ctx: AppContext, input: SaleInput): Promise<Sal
   throw refused('UNKNOWN_CLICK', 'Unknown click');
 }
 
-/** What a postback's fields say without a query: parsed, and whether the click cache knows its token right. */
-export interface PostbackCheck {
-  parsed: ReturnType<typeof ZPostbackRequest.safeParse>;
-  tokenKnownRight: boolean;
-}
-
-/**
- * The token check usually costs no query: the click cache holds every site's token. Computed before the
- * limits are counted, so a postback that will pass has its site counted with its address.
- */
-export function checkPostback(ctx: AppContext, call: PostbackCall): PostbackCheck {
-  const parsed = ZPostbackRequest.safeParse(call.raw);
-  const cached = parsed.success ? runningTracking(ctx)?.cache.siteToken(call.siteId) : undefined;
-  return {
-    parsed,
-    tokenKnownRight:
-      cached !== undefined && parsed.success && postbackTokenMatches(cached, parsed.data.token),
-  };
-}
-
-/** A miss or a mismatch of the cache asks the database, so a token regenerated a moment ago is never refused. */
-async function assertPostbackToken(ctx: AppContext, siteId: number, token: string) {
-  const site = await findPostbackSite(ctx.db, siteId);
-  if (!site) throw refused('UNKNOWN_SITE', 'Unknown site');
-  if (!postbackTokenMatches(site.postback_token, token)) throw refused('WRONG_TOKEN', 'Wrong postback token');
-}
-
-/**
- * A postback: validated, authorised, recorded (a sale or bonus) or reversed (a refund or chargeback).
- * `siteWithin`: the site's limit as counted with the address (countPostback), when the check let it be;
- * otherwise it is counted here, after the token check.
- */
+/** An admitted postback (admission.ts): recorded (a sale or bonus) or reversed (a refund or chargeback). */
 export async function handlePostback(
   ctx: AppContext,
-  call: PostbackCall,
-  check = checkPostback(ctx, call),
-  siteWithin?: boolean,
+  { call, fields }: AdmittedPostback,
 ): Promise<TPostbackResponse> {
-  const { parsed } = check;
-  if (!parsed.success) throw badInput(fieldErrors(parsed.error));
   const { siteId, ip } = call;
-  const { clickId, event, email, txId } = parsed.data;
-  if (!check.tokenKnownRight) await assertPostbackToken(ctx, siteId, parsed.data.token);
-  if (!(siteWithin ?? (await countPostbackSite(sharedLimits(ctx), siteId))))
-    throw refused('RATE_LIMITED', 'Too many postbacks for this site, please slow down');
+  const { clickId, event, email, txId } = fields;
   if (isReversalPostback(event)) return reversePostback(ctx, call, event, txId);
   if (clickId === undefined) throw badInput({ clickId: ['clickId is required'] }); // the schema says so too
   const result = await recordSale(ctx, { siteId, clickId, event, email, txId, ip });
-  if (result.duplicate) logPostback(ctx, call, parsed.data, 'DUPLICATE', result.saleId);
+  if (result.duplicate) logPostback(ctx, call, fields, 'DUPLICATE', result.saleId);
   return { ok: true, ...result };
-}
-
-const badInput = (data: Record<string, string[]>) =>
-  new PostbackRefusal('BAD_INPUT', 'Please correct the marked fields', { data });
-
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const { formErrors, fieldErrors: fields } = z.flattenError(error);
-  const data: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(fields as Record<string, string[] | undefined>)) {
-    if (messages?.length) data[field] = messages;
-  }
-  if (formErrors.length) data._form = formErrors;
-  return data;
 }

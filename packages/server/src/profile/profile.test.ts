@@ -15,7 +15,7 @@ import { accounts, offices } from '../db/schema';
 import { changePassword } from '../accounts/credentials';
 import { buildAdmin, buildAgent, buildOffice, login, PASSWORD } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { CURRENT_PASSWORD_MAX_WRONG } from './service';
+import { CURRENT_PASSWORD_MAX_WRONG } from '../auth/current-password';
 
 let env: TestEnv;
 beforeAll(async () => {

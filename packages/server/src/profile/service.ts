@@ -1,8 +1,6 @@
 // Profile rules: each role edits its own profile; a new password ends the account's other sessions.
 import { eq } from 'drizzle-orm';
 import {
-  CURRENT_PASSWORD_TRIES,
-  CURRENT_PASSWORD_WRONG,
   PROFILE_STATUS_FIXED,
   Role,
   type TAdminProfile,
@@ -17,11 +15,10 @@ import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { accounts, offices } from '../db/schema';
 import { changePassword } from '../accounts/credentials';
-import { verifyPassword } from '../common/crypto';
-import { refuseWhenDown, sharedLimits, type Limit } from '../common/shared-limits';
 import { sanitizeRichText } from '../common/sanitize';
 import { signSession, type Principal } from '../http/auth';
-import { forbidden, notFound, rateLimited, validationError } from '../http/errors';
+import { forbidden, notFound, validationError } from '../http/errors';
+import { assertCurrentPassword } from '../auth/current-password';
 import { endOtherSessions } from '../auth/sessions';
 import { followSessionVersion } from '../auth/sessions-sql';
 import { findAdminProfile, findOfficeProfile } from './sql';
@@ -42,35 +39,6 @@ async function setOwnPassword(ctx: AppContext, tx: Tx, p: Principal, password: s
   await endOtherSessions(tx, p);
   const sessionVersion = await followSessionVersion(tx, sessionId);
   return signSession(ctx, { ...p, sessionVersion, sessionId });
-}
-
-/**
- * Wrong current passwords per account: a session left open must not become a way to guess the password
- * (the login form has its own limits). A shared limit, like the sign-in throttles: on every node in
- * cluster mode, where a Redis that does not answer refuses the change (503).
- */
-export const CURRENT_PASSWORD_MAX_WRONG = 5;
-const WRONG_CURRENT: Limit = {
-  kind: 'wrong-current-password',
-  max: CURRENT_PASSWORD_MAX_WRONG,
-  windowMs: 15 * 60_000,
-};
-const PASSWORD_UNAVAILABLE = 'Your password cannot be changed right now, please try again in a moment';
-
-/** A new password of one's own needs the current one: a session left open is not enough to take over. */
-async function assertCurrentPassword(ctx: AppContext, p: Principal, current: string) {
-  const limits = sharedLimits(ctx);
-  const wrong = { limit: WRONG_CURRENT, key: String(p.accountId) };
-  if (await refuseWhenDown(limits.isFull(wrong), PASSWORD_UNAVAILABLE))
-    throw rateLimited(CURRENT_PASSWORD_TRIES);
-  const [row] = await ctx.db
-    .select({ hash: accounts.passwordHash })
-    .from(accounts)
-    .where(eq(accounts.id, p.accountId));
-  if (!row || !(await verifyPassword(row.hash, current))) {
-    await refuseWhenDown(limits.hit(wrong, 'refuse'), PASSWORD_UNAVAILABLE);
-    throw validationError({ currentPassword: [CURRENT_PASSWORD_WRONG] });
-  }
 }
 
 const saved = (token: string | undefined): TProfileSaved => (token ? { ok: true, token } : { ok: true });

@@ -172,12 +172,14 @@ describe('POST review/status', () => {
     ).toEqual({
       ok: true,
       changed: 1,
+      paidIn: [],
     });
     expect(
       (await change('superadmin', { ids: [b], status: 'rejected', reason: 'stolen card' })).body,
     ).toEqual({
       ok: true,
       changed: 1,
+      paidIn: [],
     });
     expect(await saleState(env.ctx, a)).toMatchObject({
       status: SaleStatus.Approved,

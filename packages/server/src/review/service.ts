@@ -9,7 +9,7 @@ import {
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { hasPermission, type Principal } from '../http/auth';
-import { assertAgentFilter } from '../click-logs/filters';
+import { assertAgentFilter } from '../event-logs/filters';
 import { countHeld, searchReview, type ReviewRecord } from './sql';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());

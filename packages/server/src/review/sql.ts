@@ -3,12 +3,12 @@
 // agent's sales Suspend for fraud changes.
 import { sql, type SQL } from 'drizzle-orm';
 import { FRAUD_RULE_BITS, SaleStatus, type TReviewSearch } from '@salesdesk/contract';
-import { queryOne, queryRows, type Queryable } from '../db/client';
+import { queryOne, type Queryable } from '../db/client';
 import { and } from '../common/list';
 import type { Principal } from '../http/auth';
 import { col } from '../http/tenant';
-import { eventLogPage, eventNameLookups, type EventTable } from '../click-logs/event-log';
-import { eventWhere } from '../click-logs/filters';
+import { eventLogPage, eventNameLookups, type EventTable } from '../event-logs/event-log';
+import { eventWhere } from '../event-logs/filters';
 
 export interface ReviewRecord {
   id: string | number;
@@ -89,17 +89,3 @@ export async function countHeld(db: Queryable): Promise<number> {
   );
   return row?.n ?? 0;
 }
-
-/**
- * The agent's approved, unreversed sales and bonuses not yet settled: paid in a period after the last
- * closed one (the open periods; periods close in order, DESIGN.md section 9).
- */
-export const openApprovedSales = (db: Queryable, agentId: number) =>
-  queryRows<{ id: string }>(
-    db,
-    sql`select id::text from sales
-        where agent_id = ${agentId} and event_type in (0, 1) and status = ${SaleStatus.Approved}
-          and reversal_kind is null
-          and pay_period > coalesce((select max("end") from pay_periods where status <> 0), '-infinity'::date)
-        order by id`,
-  );

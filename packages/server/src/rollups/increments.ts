@@ -1,49 +1,29 @@
 // stats_daily: the increments a click or a sale adds, and the upsert that adds them (DESIGN.md section 3).
 // The click writer, the sale postback and the rebuild all use these fragments, so they always agree.
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { statsDaily } from '../db/schema';
 
 /** The Eastern (America/New_York) calendar day of a timestamptz expression. */
 export const easternDaySql = (ts: SQL): SQL => sql`(${ts} at time zone 'America/New_York')::date`;
 
-/** Every column of a stats_daily row, in the order the increment selects produce them. */
-export const ROLLUP_COLUMNS = sql.raw(
-  'day, site_id, type_id, office_id, agent_id, raws, uniques, sales, bonus_sales, earn, bonus_earn, payout, bonus_payout, lpp, bonus_lpp, reversals, reversal_earn, reversal_payout, adjustments, adjust_earn, adjust_payout, held, held_earn, held_payout',
+const KEY = ['day', 'siteId', 'typeId', 'officeId', 'agentId'] as const;
+const COLUMNS = getTableColumns(statsDaily);
+/** A figure of a stats_daily row (its key in the schema); db/schema.ts lists them once. */
+type Counter = Exclude<keyof typeof COLUMNS, (typeof KEY)[number]>;
+const COUNTER_KEYS = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter(
+  (k): k is Counter => !(KEY as readonly string[]).includes(k),
 );
 
-const AMOUNTS = [
-  'earn',
-  'bonus_earn',
-  'payout',
-  'bonus_payout',
-  'reversal_earn',
-  'reversal_payout',
-  'adjust_earn',
-  'adjust_payout',
-  'held_earn',
-  'held_payout',
-];
 /** The counters of a stats_daily row in ROLLUP_COLUMNS order (after the five key columns). */
-export const ROLLUP_COUNTERS = [
-  'raws',
-  'uniques',
-  'sales',
-  'bonus_sales',
-  'earn',
-  'bonus_earn',
-  'payout',
-  'bonus_payout',
-  'lpp',
-  'bonus_lpp',
-  'reversals',
-  'reversal_earn',
-  'reversal_payout',
-  'adjustments',
-  'adjust_earn',
-  'adjust_payout',
-  'held',
-  'held_earn',
-  'held_payout',
-] as const;
+export const ROLLUP_COUNTERS: readonly string[] = COUNTER_KEYS.map((k) => COLUMNS[k].name);
+
+/** Every column of a stats_daily row, in the order the increment selects produce them. */
+export const ROLLUP_COLUMNS = sql.raw([...KEY.map((k) => COLUMNS[k].name), ...ROLLUP_COUNTERS].join(', '));
+
+/** The counters holding money (numeric), which sum as numeric; the others are integer counts. */
+const AMOUNTS: readonly string[] = COUNTER_KEYS.filter((k) => COLUMNS[k].columnType === 'PgNumeric').map(
+  (k) => COLUMNS[k].name,
+);
 
 /** Adds the new increments to the row of the same day, site, type, office and agent. */
 export const ROLLUP_ON_CONFLICT = sql.raw(
@@ -58,7 +38,7 @@ export const CLICK_ON_CONFLICT = sql.raw(
 );
 
 const zeros = (names: readonly string[]) =>
-  names.map((c) => ((AMOUNTS as readonly string[]).includes(c) ? `0::numeric as ${c}` : `0 as ${c}`));
+  names.map((c) => (AMOUNTS.includes(c) ? `0::numeric as ${c}` : `0 as ${c}`));
 
 /** The increments of clicks (columns of `clicks`), one row per click, in ROLLUP_COLUMNS order. */
 export const CLICK_INCREMENTS = sql`${easternDaySql(sql`click_time`)} as day, site_id, type_id, office_id, agent_id,
@@ -86,27 +66,29 @@ export function saleIncrements(sign: 1 | -1 = 1): SQL {
   const held = 'status = 1';
   const when = (cond: string, value: string) => n(`case when ${cond} then ${value} else 0 end`);
   const count = (cond: string) => n(`(${cond})::int`);
-  return sql`${easternDaySql(sql`date`)} as day, site_id, type_id, office_id, agent_id,
-  0 as raws, 0 as uniques, ${sql.raw(
-    [
-      `${count(`${approved} and event_type = 0`)} as sales`,
-      `${count(bonus)} as bonus_sales`,
-      `${when(net, 'earning')} as earn`,
-      `${when(bonus, 'earning')} as bonus_earn`,
-      `${when(net, 'payout')} as payout`,
-      `${when(bonus, 'payout')} as bonus_payout`,
-      `${when(net, 'lpp')} as lpp`,
-      `${when(bonus, 'lpp')} as bonus_lpp`,
-      `${count(reversal)} as reversals`,
-      `${when(reversal, 'earning')} as reversal_earn`,
-      `${when(reversal, 'payout')} as reversal_payout`,
-      `${count('event_type = 5')} as adjustments`,
-      `${when('event_type = 5', 'earning')} as adjust_earn`,
-      `${when('event_type = 5', 'payout')} as adjust_payout`,
-      `${count(held)} as held`,
-      `${when(held, 'earning')} as held_earn`,
-      `${when(held, 'payout')} as held_payout`,
-    ].join(',\n  '),
+  const figures: Record<Counter, string> = {
+    raws: '0',
+    uniques: '0',
+    sales: count(`${approved} and event_type = 0`),
+    bonusSales: count(bonus),
+    earn: when(net, 'earning'),
+    bonusEarn: when(bonus, 'earning'),
+    payout: when(net, 'payout'),
+    bonusPayout: when(bonus, 'payout'),
+    lpp: when(net, 'lpp'),
+    bonusLpp: when(bonus, 'lpp'),
+    reversals: count(reversal),
+    reversalEarn: when(reversal, 'earning'),
+    reversalPayout: when(reversal, 'payout'),
+    adjustments: count('event_type = 5'),
+    adjustEarn: when('event_type = 5', 'earning'),
+    adjustPayout: when('event_type = 5', 'payout'),
+    held: count(held),
+    heldEarn: when(held, 'earning'),
+    heldPayout: when(held, 'payout'),
+  };
+  return sql`${easternDaySql(sql`date`)} as day, site_id, type_id, office_id, agent_id, ${sql.raw(
+    COUNTER_KEYS.map((k) => `${figures[k]} as ${COLUMNS[k].name}`).join(',\n  '),
   )}`;
 }
 
@@ -116,7 +98,7 @@ export const SALE_INCREMENTS = saleIncrements(1);
 /** Sums increment rows (aliased as in ROLLUP_COLUMNS) from `source` into one row per stats_daily key. */
 export function sumIncrements(source: SQL): SQL {
   const sums = ROLLUP_COUNTERS.map((c) =>
-    (AMOUNTS as readonly string[]).includes(c) ? `sum(${c}) as ${c}` : `sum(${c})::int as ${c}`,
+    AMOUNTS.includes(c) ? `sum(${c}) as ${c}` : `sum(${c})::int as ${c}`,
   ).join(', ');
   return sql`select day, site_id, type_id, office_id, agent_id, ${sql.raw(sums)}
     from (${source}) increments

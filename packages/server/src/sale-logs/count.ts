@@ -7,7 +7,7 @@ import { EventType, SaleStatus, type TSaleLogSearch } from '@salesdesk/contract'
 import { queryOne, type Queryable } from '../db/client';
 import { and } from '../common/list';
 import type { Principal } from '../http/auth';
-import { rollupWhere } from '../click-logs/filters';
+import { rollupWhere } from '../event-logs/filters';
 
 /** The rows of sales_lifecycle_idx: a condition that names them lets the planner read that index alone. */
 export const LIFECYCLE_ROWS = sql`(l.status <> 0 or l.reversal_kind is not null or l.event_type in (3, 4))`;

@@ -10,7 +10,7 @@ const saleLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
   app.post(
     '/sale-logs',
     {
-      config: { access: LOGIN, read: true },
+      config: { access: LOGIN, keyScope: 'sales:read', read: true },
       schema: { body: ZSaleLogSearch, response: { 200: ZSaleLogAnswer } },
     },
     (req) => listSaleLogs(ctx, principalOf(req), req.body),
@@ -19,7 +19,7 @@ const saleLogsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
   // The same filters as the list; paging is ignored: the file holds every matching sale.
   app.post(
     '/sale-logs/export',
-    { config: { access: LOGIN, read: true }, schema: { body: ZSaleLogSearch } },
+    { config: { access: LOGIN, keyScope: 'sales:read', read: true }, schema: { body: ZSaleLogSearch } },
     (req, reply) => exportSaleLogs(ctx, principalOf(req), req.body, reply),
   );
 };

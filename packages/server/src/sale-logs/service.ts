@@ -19,7 +19,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { hasPermission, type Principal } from '../http/auth';
 import { csvFileName, sendCsv, type CsvColumn } from '../common/csv';
-import { assertAgentFilter } from '../click-logs/filters';
+import { assertAgentFilter } from '../event-logs/filters';
 import { saleLogChunks, searchSaleLogs, type SaleLogRecord } from './sql';
 
 const saleLogView = (p: Principal) => ({

@@ -12,8 +12,8 @@ import {
   eventNameLookups,
   newestFirst,
   type EventTable,
-} from '../click-logs/event-log';
-import { eventWhere } from '../click-logs/filters';
+} from '../event-logs/event-log';
+import { eventWhere } from '../event-logs/filters';
 import { countSaleLogs, statusWhere, typeWhere } from './count';
 
 export interface SaleLogRecord {

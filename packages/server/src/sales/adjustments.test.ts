@@ -44,13 +44,15 @@ describe('PUT adjustments', () => {
     const before = await agentFigures(env.ctx, who.path.agent.id);
     const res = await adjust(who.superadmin, {
       ...valid(),
-      payout: 100,
+      payout: '100',
       earning: '-0.5',
       note: ' goodwill ',
+      agentNote: ' Thank you ',
     });
     const row = await queryOne<Record<string, unknown>>(
       env.ctx.db,
-      sql`select event_type, site_id, type_id, office_id, payout::text, earning::text, note, status, changed_by is not null as by,
+      sql`select event_type, site_id, type_id, office_id, payout::text, earning::text, note, agent_note, status,
+                 changed_by is not null as by,
                  (date at time zone 'America/New_York')::text as local
           from sales where id = ${res.body.id!}`,
     );
@@ -62,6 +64,7 @@ describe('PUT adjustments', () => {
       payout: '100.00',
       earning: '-0.50',
       note: 'goodwill',
+      agent_note: 'Thank you',
       status: 0,
       by: true,
       local: '2025-05-02 00:00:00',
@@ -105,6 +108,20 @@ describe('PUT adjustments', () => {
       { ...valid(), note: '' },
       { ...valid(), note: 'x'.repeat(501) },
       { ...valid(), note: 'a\u0000b' },
+      // Money is a decimal string without spaces: never a JSON number, an exponent, hex or padding.
+      { ...valid(), payout: 100 },
+      { ...valid(), payout: ' 12 ' },
+      { ...valid(), payout: '12 ' },
+      { ...valid(), earning: '\t1' },
+      { ...valid(), payout: '+12' },
+      { ...valid(), payout: '.5' },
+      { ...valid(), payout: '1,000' },
+      { ...valid(), payout: '０１' },
+      { ...valid(), payout: null },
+      { ...valid(), payout: [] },
+      { ...valid(), agentNote: 'x'.repeat(501) },
+      { ...valid(), agentNote: 'a\u0000b' },
+      { ...valid(), agentNote: 12 },
     ];
     for (const body of bad) {
       const res = await adjust(who.superadmin, body);
@@ -112,5 +129,55 @@ describe('PUT adjustments', () => {
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
     expect(await adjustments()).toBe(before);
+  });
+
+  it('refuses an amount beyond the option Largest adjustment, either way, with a clear message', async () => {
+    const before = await adjustments();
+    const cases: [object, string, string][] = [
+      [{ payout: '2147483648' }, 'payout', 'Payout may be at most ₱1,000,000 either way'],
+      [{ payout: '-1000000.01' }, 'payout', 'Payout may be at most ₱1,000,000 either way'],
+      [{ earning: '100000.01' }, 'earning', 'Earning may be at most $100,000.00 either way'],
+      [{ payout: '9999999999.99', earning: '-9999999999.99' }, 'earning', 'Earning may be at most'],
+    ];
+    for (const [amounts, field, message] of cases) {
+      const res = await adjust(who.superadmin, { ...valid(), ...amounts });
+      expect(res.status, JSON.stringify(amounts)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.data?.[field]?.[0], JSON.stringify(amounts)).toContain(message);
+      expect(res.body.data?.[field]?.[0]).toContain('System Options: Largest adjustment');
+    }
+    expect(await adjustments()).toBe(before);
+    // The bounds themselves pass, either way.
+    for (const amounts of [{ payout: '1000000' }, { payout: '-1000000.00', earning: '-100000' }]) {
+      expect((await adjust(who.superadmin, { ...valid(), ...amounts })).status).toBe(200);
+    }
+    expect(await adjustments()).toBe(before + 2);
+  });
+
+  it('follows the option as the superadmin sets it, and refuses a bad value for it', async () => {
+    const save = (value: string) =>
+      call(env.app, 'POST', 'options', {
+        token: who.superadmin,
+        body: [{ name: 'largest_adjustment_php', value }],
+      });
+    for (const bad of ['0', '-5', '1e3', '0x10', ' 1 0', '12345678901', 'a\u0000']) {
+      expect((await save(bad)).status, bad).toBe(400);
+    }
+    expect((await save('500')).status).toBe(200);
+    try {
+      const over = await adjust(who.superadmin, { ...valid(), payout: '500.01' });
+      expect(over.status).toBe(400);
+      expect(over.body.data?.payout?.[0]).toBe(
+        'Payout may be at most ₱500 either way (System Options: Largest adjustment)',
+      );
+      expect((await adjust(who.superadmin, { ...valid(), payout: '-500' })).status).toBe(200);
+    } finally {
+      expect((await save('1000000')).status).toBe(200);
+    }
+  });
+
+  it('answers no paying period for an adjustment dated in an open period', async () => {
+    const inOpen = await adjust(who.superadmin, { ...valid(), date: '2025-05-03' });
+    expect(inOpen.body).toMatchObject({ paidIn: null });
   });
 });

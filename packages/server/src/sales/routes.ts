@@ -17,7 +17,10 @@ import { permission } from '../http/access';
 import * as money from './service';
 
 // Admins who see earnings, and superadmins; an office or agent never, whatever flags its account holds.
-const moneyAdmin = { access: permission(Permission.EarningVisible, Role.Admin) };
+const moneyAdmin = {
+  access: permission(Permission.EarningVisible, Role.Admin),
+  keyScope: 'sales:write',
+} as const;
 
 const salesRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.post(

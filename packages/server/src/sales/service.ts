@@ -13,9 +13,9 @@ import {
 import type { AppContext } from '../context';
 import type { Principal } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
-import { addAdjustment } from '../ledger/adjust';
-import { reverseSale } from '../ledger/reverse';
-import { changeHeldSales } from '../ledger/status';
+import { addAdjustment, changeHeldSales, reverseSale } from '../ledger';
+import { assertWithinLargestAdjustment } from './adjustment-limits';
+import { paidInLater } from './paid-in';
 import { findSaleState, idIn } from './sql';
 
 const NOT_A_SALE = 'Sale not found';
@@ -59,11 +59,13 @@ export async function changeStatus(
   // Nothing to change is the caller's stale view (another admin or the hold job was first): say so.
   if (changed === 0)
     throw conflict(ids.length === 1 ? 'This sale is not held' : 'None of these sales is held');
-  return { ok: true, changed };
+  return { ok: true, changed, paidIn: status === SaleStatus.Approved ? await paidInLater(ctx.db, ids) : [] };
 }
 
 export async function adjust(ctx: AppContext, p: Principal, input: TAdjustment): Promise<TAdjustmentAnswer> {
+  await assertWithinLargestAdjustment(ctx.db, input);
   const id = await addAdjustment(ctx.db, input, p.accountId);
   if (id === undefined) throw notFound('Agent not found');
-  return { ok: true, id };
+  const [paidIn] = await paidInLater(ctx.db, [id]);
+  return { ok: true, id, paidIn: paidIn ?? null };
 }

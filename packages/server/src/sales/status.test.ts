@@ -51,7 +51,7 @@ describe('POST sales/status', () => {
       status: 'approved',
       reason: 'ok',
     });
-    expect(res.body).toEqual({ ok: true, changed: 2 });
+    expect(res.body).toEqual({ ok: true, changed: 2, paidIn: [] });
     const rejected = await change(who.superadmin, { ids: [c], status: 'rejected', reason: 'fraud' });
     expect(rejected.body.changed).toBe(1);
     expect(await rawCount(env.ctx, sql`id = ${c} and status = 2 and note = 'fraud'`)).toBe(1);

@@ -1,6 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FRAUD_OPTION_NAMES, OPTION_NAMES, Role, type TOption } from '@salesdesk/contract';
+import {
+  FRAUD_OPTION_NAMES,
+  LARGEST_ADJUSTMENT_INVALID,
+  OPTION_NAMES,
+  Role,
+  type TOption,
+} from '@salesdesk/contract';
 import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE, getOption, rawClickMonths } from '../common/options';
 import { accounts, blackListIps, options } from '../db/schema';
 import { buildAdmin, buildAgent, login, PASSWORD, tokenFor } from '../test/factories';
@@ -101,7 +107,12 @@ describe('GET and POST options', () => {
   });
 
   it('reads the pay cycle and the fraud rules with their defaults until saved, and saves them', async () => {
-    const names = [OPTION_NAMES.payCycle, ...Object.values(FRAUD_OPTION_NAMES)];
+    const names = [
+      OPTION_NAMES.payCycle,
+      OPTION_NAMES.largestAdjustmentPayout,
+      OPTION_NAMES.largestAdjustmentEarning,
+      ...Object.values(FRAUD_OPTION_NAMES),
+    ];
     await env.ctx.db.delete(options).where(inArray(options.name, names));
     const n = FRAUD_OPTION_NAMES;
     expect((await read()).body).toEqual([
@@ -112,6 +123,9 @@ describe('GET and POST options', () => {
       { name: OPTION_NAMES.payCycle, value: 'half-month' },
       // Off on a new install (two-factor-required.test.ts saves it, on a database of its own).
       { name: OPTION_NAMES.twoFactorRoles, value: '' },
+      // Largest adjustment: ₱1,000,000 and $100,000.
+      { name: OPTION_NAMES.largestAdjustmentPayout, value: '1000000' },
+      { name: OPTION_NAMES.largestAdjustmentEarning, value: '100000' },
       { name: n.fastSaleMode, value: 'flag' },
       { name: n.fastSaleSeconds, value: '15' },
       { name: n.repeatEmailMode, value: 'flag' },
@@ -140,6 +154,8 @@ describe('GET and POST options', () => {
       [n.refundRatePercent, '101', 'Refund rate must be a whole number from 1 to 100'],
       [n.refundRateMinSales, 20, 'Minimum sales must be a whole number from 1 to 100000'],
       [OPTION_NAMES.payCycle, 'monthly', 'Pay Cycle must be half-month or weekly'],
+      [OPTION_NAMES.largestAdjustmentPayout, '0', LARGEST_ADJUSTMENT_INVALID],
+      [OPTION_NAMES.largestAdjustmentEarning, '1e5', LARGEST_ADJUSTMENT_INVALID],
     ];
     for (const [name, value, message] of refused) {
       const res = await save([{ name, value }]);

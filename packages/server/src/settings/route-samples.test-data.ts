@@ -8,6 +8,11 @@ import type { World } from '../test/route-world';
 let listed = 0;
 /** A fresh listed address per call, for the delete that removes it. */
 async function listedIpId(w: World): Promise<number> {
+  return (await listedIp(w)).id;
+}
+
+/** A fresh listed address per call (its id and its value). */
+async function listedIp(w: World): Promise<{ id: number; ip: string }> {
   listed += 1;
   const ip = `2001:db8:4d::${listed.toString(16)}`;
   const [row] = await w.ctx.db
@@ -15,7 +20,7 @@ async function listedIpId(w: World): Promise<number> {
     .values({ ip })
     .onConflictDoUpdate({ target: blackListIps.ip, set: { ip } })
     .returning({ id: blackListIps.id });
-  return row.id;
+  return { id: row.id, ip };
 }
 
 // Never an address other samples log in or click from (those are 127.1.x.x and 10.9.8.7).
@@ -27,7 +32,8 @@ export const routeSamples: RouteSamples = {
   },
   'PUT /api/black-list-ip': { build: () => ({ url: 'black-list-ip', body: { ips: [MATRIX_IP] } }) },
   'POST /api/black-list-ip/delete-by-value': {
-    build: () => ({ url: 'black-list-ip/delete-by-value', body: { ips: [MATRIX_IP] } }),
+    // A value that is listed: removing none answers 404.
+    build: async (w) => ({ url: 'black-list-ip/delete-by-value', body: { ips: [(await listedIp(w)).ip] } }),
   },
   'DELETE /api/black-list-ip/:id': { build: async (w) => ({ url: `black-list-ip/${await listedIpId(w)}` }) },
   'GET /api/options': { build: () => ({ url: 'options' }) },

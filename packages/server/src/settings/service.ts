@@ -58,7 +58,9 @@ export async function deleteIps(ctx: AppContext, input: TIpList): Promise<{ dele
     if (ip) values.add(ip);
   }
   const deleted = await deleteIpsByValue(ctx.db, [...values]);
-  if (deleted) await publishChange(ctx, 'tracking');
+  // None listed (or another call removed them first): 404, and the rollback leaves no audit row.
+  if (!deleted) throw notFound('None of these addresses is on the black list');
+  await publishChange(ctx, 'tracking');
   return { deleted };
 }
 

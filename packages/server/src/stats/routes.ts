@@ -44,27 +44,33 @@ const statsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
   for (const r of REPORTS) {
     app.post(
       r.path,
-      { config: { access: r.access, read: true }, schema: { body: r.body, response: { 200: ZStatsResult } } },
+      {
+        config: { access: r.access, keyScope: 'stats:read', read: true },
+        schema: { body: r.body, response: { 200: ZStatsResult } },
+      },
       (req) => statsReport(ctx, principalOf(req), r.kind, req.body),
     );
     // The same criteria; paging is ignored: the file holds every row.
     app.post(
       `${r.path}/export`,
-      { config: { access: r.access, read: true }, schema: { body: r.body } },
+      { config: { access: r.access, keyScope: 'stats:read', read: true }, schema: { body: r.body } },
       (req, reply) => exportStats(ctx, principalOf(req), r.kind, req.body, reply),
     );
   }
 
   app.get(
     '/avp-periods',
-    { config: { access: LOGIN }, schema: { response: { 200: z.array(ZAvpPeriodRow) } } },
+    {
+      config: { access: LOGIN, keyScope: 'stats:read' },
+      schema: { response: { 200: z.array(ZAvpPeriodRow) } },
+    },
     () => listAvpPeriods(ctx.db),
   );
 
   app.get(
     '/stats/site-options',
     {
-      config: { access: LOGIN },
+      config: { access: LOGIN, keyScope: 'stats:read' },
       schema: { querystring: ZStatsSitesQuery, response: { 200: z.array(ZStatsSiteOption) } },
     },
     (req) => statsSiteOptions(ctx.db, principalOf(req), req.query.avp ?? false),
@@ -73,7 +79,7 @@ const statsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => 
   app.get(
     '/stats/site-options/:siteId/types',
     {
-      config: { access: LOGIN },
+      config: { access: LOGIN, keyScope: 'stats:read' },
       schema: { params: z.object({ siteId: ZId }), response: { 200: z.array(ZStatsTypeOption) } },
     },
     (req) => statsSiteTypes(ctx, principalOf(req), req.params.siteId),

@@ -1,4 +1,5 @@
 // Test data builders that make a whole valid object graph (an agent comes with its office).
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Role, type TSecondFactor } from '@salesdesk/contract';
 import type { AppContext } from '../context';
@@ -11,14 +12,22 @@ import { signSession } from '../http/auth';
 import { insertSession } from '../auth/sessions-sql';
 
 export const PASSWORD = 'secret123';
-let counter = 0;
-/** A unique short name (usernames are at most 10 characters). */
+/** The names made so far in this process: on globalThis, which a worker's test files share. */
+const MADE = Symbol.for('salesdesk.test.uniqueNames');
+
+/**
+ * A unique short name (usernames are at most 10 characters): the prefix (at most 4), a count of three
+ * base-36 letters and random ones up to 10. A worker's test files share its database and each file
+ * starts its modules afresh, so the count lives on globalThis: a count kept in this module restarted in
+ * every file and two files met on one name. Fixed width, so names sort in the order they were made
+ * (reports ordered by name list a file's first agent first).
+ */
 export function uniqueName(prefix = 'u'): string {
-  counter += 1;
-  return `${prefix}${process.pid.toString(36).slice(-3)}${counter.toString(36)}${Math.random().toString(36).slice(2, 4)}`.slice(
-    0,
-    10,
-  );
+  if (prefix.length > 4) throw new Error(`uniqueName: prefix '${prefix}' is longer than 4`);
+  const made = globalThis as { [MADE]?: number };
+  made[MADE] = (made[MADE] ?? 0) + 1;
+  const count = made[MADE].toString(36).padStart(3, '0');
+  return `${prefix}${count}${randomBytes(8).readBigUInt64BE().toString(36)}`.slice(0, 10);
 }
 
 export async function buildAdmin(

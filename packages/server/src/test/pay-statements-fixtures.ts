@@ -80,9 +80,20 @@ export async function reverseAt(ctx: AppContext, saleId: number, at: string, kin
   return out.reversalId;
 }
 
-/** A signed peso adjustment of the agent dated `day`, with an internal note. */
-export async function adjustOn(ctx: AppContext, agentId: number, day: string, payout: string, note: string) {
-  const id = await addAdjustment(ctx.db, { agentId, payout, earning: '1.00', date: day, note }, null);
+/** A signed peso adjustment of the agent dated `day`, with an internal note and maybe a note to the agent. */
+export async function adjustOn(
+  ctx: AppContext,
+  agentId: number,
+  day: string,
+  payout: string,
+  note: string,
+  agentNote: string | null = null,
+) {
+  const id = await addAdjustment(
+    ctx.db,
+    { agentId, payout, earning: '1.00', date: day, note, agentNote },
+    null,
+  );
   if (!id) throw new Error('adjustment refused');
   return id;
 }

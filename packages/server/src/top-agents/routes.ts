@@ -10,7 +10,7 @@ const topAgentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
   app.post(
     '/stats/top10',
     {
-      config: { access: role(Role.Company), read: true },
+      config: { access: role(Role.Company), keyScope: 'stats:read', read: true },
       schema: { body: ZTop10Request, response: { 200: ZTop10 } },
     },
     (req) => topAgents.top10(ctx, principalOf(req), req.body),
@@ -19,7 +19,7 @@ const topAgentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
   app.post(
     '/stats/top10/computed',
     {
-      config: { access: role(Role.Company), read: true },
+      config: { access: role(Role.Company), keyScope: 'stats:read', read: true },
       schema: { body: ZTop10ComputedRequest, response: { 200: ZTop10Computed } },
     },
     (req) => topAgents.top10Computed(ctx, principalOf(req), req.body),
@@ -27,7 +27,10 @@ const topAgentsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx })
 
   app.post(
     '/stats/top10/computed/export',
-    { config: { access: role(Role.Company), read: true }, schema: { body: ZTop10Request } },
+    {
+      config: { access: role(Role.Company), keyScope: 'stats:read', read: true },
+      schema: { body: ZTop10Request },
+    },
     (req, reply) => topAgents.exportRanking(ctx, principalOf(req), req.body, reply),
   );
 };

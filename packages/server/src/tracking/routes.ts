@@ -36,7 +36,7 @@ const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
   app.post(
     '/links/list',
     {
-      config: { access: LOGIN, read: true },
+      config: { access: LOGIN, keyScope: 'links:read', read: true },
       schema: { body: ZLinksListRequest, response: { 200: ZLinksList } },
     },
     (req) => listLinks(ctx, principalOf(req), req.body),

@@ -1,19 +1,14 @@
 // /app/admins/create and /app/admins/edit/{id}: the Add Admin / Update Admin form.
-import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import {
-  PASSWORD_HINT,
-  ZAdminCreate,
-  ZAdminUpdate,
-  type TAdminDetail,
-  type TAdminUpdate,
-} from '@salesdesk/contract';
+import { ZAdminCreate, ZAdminUpdate, type TAdminDetail, type TAdminUpdate } from '@salesdesk/contract';
 import type { z } from 'zod';
 import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { SuperadminSignInActions } from '../profile/account-sign-in-actions';
 import { FormErrorBanner } from '../ui/field';
-import { RecordGate } from '../ui/record-gate';
+import { NewPasswordFields } from '../ui/password-fields';
+import { RecordGate } from '../shell/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { useAdmin, useSaveAdmin } from './api';
 
@@ -92,19 +87,7 @@ function AdminForm({ id, admin }: { id?: number; admin?: TAdminDetail }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...form.getInputProps('username')} label="Username" required disabled={!creating} />
           <TextInput {...form.getInputProps('email')} label="Email" type="email" required />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            label="Password"
-            description={PASSWORD_HINT}
-            required={creating}
-            autoComplete="new-password"
-          />
-          <PasswordInput
-            {...form.getInputProps('passwordConfirm')}
-            label="Confirm Password"
-            required={creating}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields inputProps={form.getInputProps} required={creating} />
         </SimpleGrid>
         <Checkbox {...form.getCheckboxProps('earningVisible')} label="Earning visible" />
         <Checkbox {...form.getCheckboxProps('approveAgents')} label="Approve agents" />

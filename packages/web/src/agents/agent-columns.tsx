@@ -53,11 +53,13 @@ export function agentColumns(
         </Anchor>
       ),
     },
-    { id: 'active', header: 'Status', sortable: true, cell: statusText },
+    // What an office looks at first: whether the agent can work.
+    { id: 'active', header: 'Status', sortable: true, priority: 'high', cell: statusText },
     {
       id: 'sitesCount',
       header: 'Sites',
       sortable: true,
+      priority: 'high', // the way to the agent's sites
       align: 'right',
       cell: (r) => (
         <Anchor component={Link} to={agentSitesPath(r)}>
@@ -68,6 +70,7 @@ export function agentColumns(
     {
       id: 'actions',
       header: 'Actions',
+      actions: true,
       cell: (r) => <AgentActions row={r} change={change} suspend={suspend} />,
     },
   ];

@@ -13,6 +13,7 @@ export function AgentDeleteButton({ id, username }: { id: number; username: stri
     const deleted = await confirmDialog({
       heading: AGENT_TEXTS.deleteConfirm(username),
       confirmLabel: 'Delete',
+      danger: true,
       onConfirm: () => remove.mutateAsync(id),
     });
     if (!deleted) return;

@@ -1,23 +1,12 @@
 // /app/agents/create and /app/agents/edit/{id}: the Add Agent / Update Agent form.
 import { useMemo } from 'react';
-import {
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { RecordGate } from '../ui/record-gate';
+import { RecordGate } from '../shell/record-gate';
 import { SuperadminSignInActions } from '../profile/account-sign-in-actions';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import {
   hasRole,
-  PASSWORD_HINT,
   requireOffice,
   Role,
   ZAgentCreate,
@@ -33,8 +22,9 @@ import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
+import { NewPasswordFields } from '../ui/password-fields';
 import { Loading } from '../ui/loading';
-import { RichTextEditor } from '../ui';
+import { RichTextEditor } from '../rich-text';
 import { useAgent, useSaveAgent } from './api';
 import { AgentDeleteButton } from './agent-delete-button';
 import { AgentSitesField, siteEnabled, useOfficeSites } from './agent-sites-field';
@@ -152,19 +142,7 @@ function AgentForm({ id, agent }: { id?: number; agent?: TAgentDetail }) {
           <TextInput {...form.getInputProps('firstName')} label="First Name" required />
           <TextInput {...form.getInputProps('lastName')} label="Last Name" required />
           <TextInput {...form.getInputProps('email')} label="Email" type="email" />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            label="Password"
-            description={PASSWORD_HINT}
-            required={creating}
-            autoComplete="new-password"
-          />
-          <PasswordInput
-            {...form.getInputProps('passwordConfirm')}
-            label="Confirm Password"
-            required={creating}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields inputProps={form.getInputProps} required={creating} />
         </SimpleGrid>
         <Checkbox {...form.getCheckboxProps('active')} label="Active" />
         {form.values.officeId === null ? (

@@ -26,13 +26,21 @@ export function bulkQuestion(change: StatusChange): string {
   return change.loginBlocked ? AGENT_TEXTS.disableLogin : AGENT_TEXTS.enableLogin;
 }
 
+/** Suspending or blocking sign-in takes something away: its confirm button is red. */
+export const destructive = (change: StatusChange) => change.active === false || change.loginBlocked === true;
+
 type Agent = { id: number; username: string };
 
 export function changeRow(apply: Apply, agent: Agent, change: StatusChange): Promise<boolean> {
   const heading = rowQuestion(change);
   const body = { ids: [agent.id], ...change };
   return heading
-    ? confirmDialog({ heading, subject: agent.username, onConfirm: () => apply(body) })
+    ? confirmDialog({
+        heading,
+        subject: agent.username,
+        danger: destructive(change),
+        onConfirm: () => apply(body),
+      })
     : applyNow(apply, body);
 }
 
@@ -40,6 +48,7 @@ export function changeSelected(apply: Apply, agents: Agent[], change: StatusChan
   return confirmDialog({
     heading: bulkQuestion(change),
     subject: agents.map((a) => a.username),
+    danger: destructive(change),
     onConfirm: () => apply({ ids: agents.map((a) => a.id), ...change }),
   });
 }

@@ -5,7 +5,7 @@ const showNote = vi.fn();
 vi.mock('../ui/notes', () => ({ showNote }));
 
 const { apiFetch, apiUpload, ApiError, fieldErrors } = await import('./client');
-const { getSession, startSession } = await import('../session/store');
+const { getSession, startSession } = await import('./session-store');
 const authApi = await import('./auth-api');
 const { queryClient, CAPTCHA_KEY } = await import('./query-client');
 

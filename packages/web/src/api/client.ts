@@ -1,7 +1,7 @@
 // The fetch client: base /api/, Bearer token, no-cache, and the error mapping of spec 1 section 8.
 import { ErrorCode } from '@salesdesk/contract';
 import { showNote } from '../ui/notes';
-import { endSession, getToken } from '../session/store';
+import { endSession, getToken } from './session-store';
 import { ApiError, NETWORK_ERROR, toApiError } from './api-error';
 import { withQuery, type QueryParams } from './query-string';
 

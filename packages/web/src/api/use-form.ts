@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import type { CheckboxProps, InputProps } from '../ui/field';
 import { showNote, type TNoteInput } from '../ui/notes';
 import { isApiError, isValidationError } from './api-error';
 import { focusFirstError } from './focus-first-error';
@@ -12,21 +13,7 @@ import { FORM_ERROR_KEY, issuesToErrors, splitServerErrors } from './zod-errors'
 /** The banner of a refused save (the server's VALIDATION_ERROR message says the same). */
 export const FIX_FIELDS_MESSAGE = 'Please correct the marked fields';
 
-export interface InputProps<T> {
-  name: string;
-  value: T;
-  onChange: (eventOrValue: unknown) => void;
-  onBlur: () => void;
-  error: string | undefined;
-}
-
-export interface CheckboxProps {
-  name: string;
-  checked: boolean;
-  onChange: (eventOrValue: unknown) => void;
-  onBlur: () => void;
-  error: string | undefined;
-}
+export type { CheckboxProps, InputProps } from '../ui/field';
 
 export interface ZodForm<V extends object, O> {
   values: V;
@@ -182,6 +169,20 @@ export function applyServerErrors<V extends object, O>(
     return true;
   }
   return false;
+}
+
+/**
+ * After a refused one-time code: the field empties for the next try and the server's message is the one
+ * error shown, in the banner (not again under the field, which must not add 'Code is required' either).
+ * Any other refusal stays as applyServerErrors marked it.
+ */
+export function retypeCode<V extends { code: string }, O>(
+  err: unknown,
+  form: Pick<ZodForm<V, O>, 'values' | 'reset' | 'setFormError'>,
+) {
+  if (!isValidationError(err) || !err.data?.code) return;
+  form.reset({ ...form.values, code: '' });
+  form.setFormError(err.message);
 }
 
 /** The note of a save that went through, unless a form says otherwise. */

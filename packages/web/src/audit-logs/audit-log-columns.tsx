@@ -1,12 +1,6 @@
-// The columns of /app/logs/audit: time (sortable), who (and the admin behind a remote login), role,
-// address, browser, action, target, event and the changes.
-import {
-  AUDIT_LOG_HEADERS,
-  auditTargetText,
-  formatDateTime,
-  formatRole,
-  type TAuditLogRow,
-} from '@salesdesk/contract';
+// The columns of /app/logs/audit: time (sortable, Eastern), who (and the admin behind a remote login, or
+// the API key a write was made with, by its name and first characters), role, what happened in words (the route only in the CSV), the changes, address and browser.
+import { AUDIT_LOG_HEADERS, formatDateTime, formatRole, type TAuditLogRow } from '@salesdesk/contract';
 import type { DataColumn } from '../ui/data-table';
 import { AuditChanges } from './audit-changes';
 
@@ -16,17 +10,16 @@ export const auditLogColumns: DataColumn<TAuditLogRow, 'time'>[] = [
   { id: 'time', header: h.time, sortable: true, cell: (r) => formatDateTime(r.time) },
   { id: 'username', header: h.username, cell: (r) => r.username },
   { id: 'role', header: h.role, cell: (r) => (r.role === null ? '' : formatRole(r.role)) },
-  { id: 'impersonator', header: h.impersonator, cell: (r) => r.impersonator },
-  { id: 'ip', header: h.ip, cell: (r) => r.ip },
-  { id: 'action', header: h.action, cell: (r) => r.action },
-  { id: 'target', header: h.target, cell: (r) => auditTargetText(r.targetType, r.targetId) },
-  { id: 'detail', header: h.detail, cell: (r) => r.detail, wrap: true },
+  { id: 'impersonator', header: h.impersonator, priority: 'low', cell: (r) => r.impersonator },
+  { id: 'apiKey', header: h.apiKey, priority: 'low', cell: (r) => r.apiKey },
+  { id: 'description', header: h.description, cell: (r) => r.description, wrap: true, width: 320 },
   {
     id: 'changes',
     header: h.changes,
     wrap: true,
-    width: 420,
+    width: 380,
     cell: (r) => <AuditChanges changes={r.changes} count={r.changeCount} />,
   },
-  { id: 'userAgent', header: h.userAgent, cell: (r) => r.userAgent, wrap: true, width: 260 },
+  { id: 'ip', header: h.ip, priority: 'low', cell: (r) => r.ip },
+  { id: 'userAgent', header: h.userAgent, cell: (r) => r.userAgent, wrap: true, priority: 'low', width: 260 },
 ];

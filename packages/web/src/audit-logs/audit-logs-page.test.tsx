@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_LOGS_EMPTY, monthHints, Role, type TAuditLogRow, type TMe } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { AuditLogsPage } from './audit-logs-page';
 
@@ -24,9 +24,11 @@ const row = (over: Partial<TAuditLogRow> = {}): TAuditLogRow => ({
   role: Role.Superadmin,
   impersonatedBy: null,
   impersonator: null,
+  apiKey: null,
   ip: '198.51.100.7',
   userAgent: 'Mozilla/5.0',
   action: 'POST /api/companies/fees',
+  description: 'Changed custom rate Office A, Site Main: Payout ₱100 → ₱125.5',
   targetType: 'custom-rate',
   targetId: '5/3',
   detail: null,
@@ -35,9 +37,17 @@ const row = (over: Partial<TAuditLogRow> = {}): TAuditLogRow => ({
       table: 'office_fees',
       key: '5/3',
       op: 'update',
+      title: 'Custom rate 5/3 changed',
       fields: [
-        { name: 'payout', before: '100.00', after: '125.50' },
-        { name: 'note', before: null, after: 'x' },
+        {
+          name: 'payout',
+          label: 'Payout',
+          before: '100.00',
+          after: '125.50',
+          beforeText: '₱100',
+          afterText: '₱125.5',
+        },
+        { name: 'note', label: 'Note', before: null, after: 'x', beforeText: null, afterText: 'x' },
       ],
     },
   ],
@@ -64,14 +74,28 @@ beforeEach(() => {
         role: Role.Agent,
         impersonator: 'admin',
         action: 'POST /api/auth/login-remote',
+        description: 'Signed in',
         targetType: 'agent',
         targetId: '12',
         detail: 'signed in',
         changes: [],
         changeCount: 0,
       }),
+      row({
+        id: 7,
+        time: '2024-03-01T11:00:00.000Z',
+        username: 'office1',
+        role: Role.Company,
+        apiKey: 'nightly (sdk_3f9a…)',
+        action: 'POST /api/agents/status',
+        description: 'Changed agent agent05: Hidden No → Yes',
+        targetType: 'agent',
+        targetId: '5',
+        changes: [],
+        changeCount: 1,
+      }),
     ],
-    total: 2,
+    total: 3,
   };
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => new Response(JSON.stringify(answer), { status: 200 }));
@@ -79,14 +103,19 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+const visibleInput = (label: string) =>
+  screen
+    .getAllByLabelText(label)
+    .find((el) => el instanceof HTMLInputElement && el.type !== 'hidden') as HTMLInputElement;
 const render = (route = '/app/logs/audit') => renderUi(<AuditLogsPage />, { route, query: true });
 const headers = () =>
   screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
 const cell = (text: string) => screen.getByText(text, { selector: 'td, td *' });
-const shown = () => vi.waitFor(() => cell('POST /api/companies/fees'));
+const shown = () =>
+  vi.waitFor(() => cell('Changed custom rate Office A, Site Main: Payout ₱100 → ₱125.5'), { timeout: 5000 });
 
 describe('AuditLogsPage', () => {
-  it('lists this month’s rows newest first, each change as field: before → after', async () => {
+  it('lists this month’s rows newest first, in words, each change as label: before → after', async () => {
     render();
     await shown();
     const month = monthHints()[0];
@@ -103,22 +132,23 @@ describe('AuditLogsPage', () => {
       'User',
       'Role',
       'Remote login by',
-      'IP',
+      'API key',
       'Action',
-      'Target',
-      'Event',
       'Changes',
+      'IP',
       'Browser',
     ]);
-    expect(cell('Custom rate #5/3')).toBeTruthy();
-    expect(cell('office_fees 5/3 changed')).toBeTruthy();
-    const payout = cell('payout').closest('div');
-    expect(payout?.textContent).toBe('payout: 100.00 → 125.50');
-    expect(cell('note').closest('div')?.textContent).toBe('note: ∅ → x');
+    expect(cell('Custom rate 5/3 changed')).toBeTruthy();
+    const payout = cell('Payout').closest('div');
+    expect(payout?.textContent).toBe('Payout: ₱100 → ₱125.5');
+    expect(cell('Note').closest('div')?.textContent).toBe('Note: ∅ → x');
     expect(cell('and 2 more')).toBeTruthy();
     expect(cell('admin')).toBeTruthy();
-    expect(cell('Agent #12')).toBeTruthy();
-    expect(cell('signed in')).toBeTruthy();
+    expect(cell('Signed in')).toBeTruthy();
+    // A write made with an API key names the key beside the account.
+    expect(cell('nightly (sdk_3f9a…)').closest('tr')?.textContent).toContain('office1');
+    // The route is for machines: the CSV has it, the screen says what happened.
+    expect(screen.queryByText('POST /api/companies/fees')).toBeNull();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
 
@@ -141,27 +171,33 @@ describe('AuditLogsPage', () => {
     });
   });
 
-  it('searches a typed user and action', async () => {
+  it('searches a typed user and an action chosen by its name', async () => {
     render();
     await shown();
     fireEvent.change(screen.getByLabelText('User'), { target: { value: 'agent01' } });
-    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'login' } });
+    fireEvent.click(visibleInput('Action'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Sale approved or rejected' }));
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await vi.waitFor(() => expect(searches()).toHaveLength(2));
-    expect(searches()[1]).toMatchObject({ username: 'agent01', action: 'login' });
+    expect(searches()[1]).toMatchObject({ username: 'agent01', action: 'Sale approved or rejected' });
   });
 
   it('offers an admin only the targets it may see', async () => {
     startSession('tok', me(Role.Admin));
     render();
     await shown();
-    const target = screen
-      .getAllByLabelText('Target')
-      .find((el) => el instanceof HTMLInputElement && el.type !== 'hidden') as HTMLInputElement;
-    fireEvent.click(target);
+    fireEvent.click(visibleInput('Target'));
     expect(await screen.findByRole('option', { name: 'Custom rate' })).toBeTruthy();
     expect(screen.queryByRole('option', { name: 'Admin' })).toBeNull();
     expect(screen.queryByRole('option', { name: 'System option' })).toBeNull();
+    // Its own API keys' rows.
+    expect(screen.getByRole('option', { name: 'API key' })).toBeTruthy();
+    fireEvent.click(visibleInput('Action'));
+    expect(await screen.findByRole('option', { name: 'Adjustment added' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'API key expired' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'API key revoked' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Admin created' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'System options changed' })).toBeNull();
   });
 
   it('says so when nothing matches', async () => {

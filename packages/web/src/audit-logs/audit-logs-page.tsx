@@ -1,8 +1,11 @@
-// /app/logs/audit (superadmins; admins the rows about offices, agents, sites and money): who changed
-// what, filtered by user, action, target and date range, paged on the server, newest first, with a CSV.
+// /app/logs/audit (superadmins; admins the rows about offices, agents, sites, money and their own API
+// keys): who changed what, filtered by user, action, target and date range, paged on the server, newest
+// first, with a CSV.
 import { Select, TextInput } from '@mantine/core';
 import {
   ADMIN_AUDIT_TARGETS,
+  ADMIN_OWN_AUDIT_TARGETS,
+  auditActionNames,
   AUDIT_LOG_FILTERS,
   AUDIT_LOG_SORT_FIELDS,
   AUDIT_LOGS_EMPTY,
@@ -11,8 +14,8 @@ import {
   AUDIT_TARGETS,
   Role,
 } from '@salesdesk/contract';
-import { CsvExportButton } from '../logs/csv-export-button';
-import { LogPeriod, periodSearch, useLogPeriod, withRange } from '../logs/log-period';
+import { CsvExportButton } from '../csv/csv-export-button';
+import { LogPeriod, periodSearch, useLogPeriod, withRange } from '../filters/log-period';
 import { useMe } from '../session/use-session';
 import { Page } from '../shell/page';
 import { DataTable } from '../ui/data-table';
@@ -36,9 +39,13 @@ export function AuditLogsPage() {
     emptyText: AUDIT_LOGS_EMPTY,
   });
   const period = periodSearch(logs.search.values, logs.search.onSearch, thisMonth);
-  // An admin's rows are about offices, agents, sites and money only: the other targets would find none.
-  const targets = me.role === Role.Superadmin ? AUDIT_TARGETS : ADMIN_AUDIT_TARGETS;
+  // An admin's rows are about offices, agents, sites and money, and its own API keys: the other targets
+  // would find none.
+  const targets =
+    me.role === Role.Superadmin ? AUDIT_TARGETS : [...ADMIN_AUDIT_TARGETS, ...ADMIN_OWN_AUDIT_TARGETS];
   const targetOptions = targets.map((value) => ({ value, label: AUDIT_TARGET_LABELS[value] }));
+  // The actions by name; a name may stand for several routes (the server matches them all).
+  const actionOptions = auditActionNames(targets);
 
   return (
     <Page title={AUDIT_LOGS_TITLE}>
@@ -51,7 +58,20 @@ export function AuditLogsPage() {
         {(field, draft) => (
           <>
             <TextInput label="User" placeholder="part of a username" {...field('username')} w={160} />
-            <TextInput label="Action" placeholder="e.g. agents" {...field('action')} w={180} />
+            <Select
+              label="Action"
+              placeholder="All actions"
+              data={
+                draft.action && !actionOptions.includes(draft.action)
+                  ? [...actionOptions, draft.action]
+                  : actionOptions
+              }
+              value={draft.action || null}
+              onChange={(v) => field('action').onChange(v ?? '')}
+              searchable
+              clearable
+              w={220}
+            />
             <Select
               label="Target"
               placeholder="All targets"

@@ -2,7 +2,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { ZSecondFactorRequest } from '@salesdesk/contract';
 import { giveSecondFactor } from '../api/auth-api';
-import { useForm } from '../api/use-form';
+import { retypeCode, useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 
 export function CodeStep({
@@ -22,7 +22,7 @@ export function CodeStep({
       await onDone();
     },
     success: null,
-    onRefused: (_err, refused) => refused.setFieldValue('code', ''),
+    onRefused: retypeCode,
     otherErrorsToForm: true,
   });
   return (

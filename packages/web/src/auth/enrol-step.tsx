@@ -2,7 +2,7 @@
 // keep the recovery codes, then go on signed in.
 import { useState } from 'react';
 import { Stack, Text } from '@mantine/core';
-import { EnrolForm, RecoveryCodes } from './enrol-form';
+import { EnrolForm, RecoveryCodes } from '../profile/enrol-form';
 
 export function EnrolStep({ token, onDone }: { token: string; onDone: () => Promise<unknown> }) {
   const [codes, setCodes] = useState<string[] | null>(null);

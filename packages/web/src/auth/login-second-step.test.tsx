@@ -1,10 +1,10 @@
 // The login page's second step: a session owing its code is kept in the page, not stored, until the
-// code makes it complete; a wrong code is said on its field.
+// code makes it complete; a wrong code is said once.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, type TMe } from '@salesdesk/contract';
-import { endSession, getSession } from '../session/store';
+import { endSession, getSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { LoginPage } from './login-page';
 
@@ -80,7 +80,7 @@ describe('the login second step', () => {
     expect(getSession().token).toBe('pending-token');
   });
 
-  it('says a wrong code on its field and stays on the step; a malformed one is not sent', async () => {
+  it('says a wrong code once, empties the field and stays on the step; a malformed one is not sent', async () => {
     codeReply = {
       status: 400,
       body: {
@@ -97,7 +97,12 @@ describe('the login second step', () => {
     expect(screen.getByRole('button', { name: 'Verify' })).toHaveProperty('disabled', true);
     fireEvent.change(code, { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findAllByText('Wrong code, or a code already used')).not.toHaveLength(0);
+    await screen.findByText('Wrong code, or a code already used');
+    // One error: not again under the emptied field, and no 'required' there either.
+    expect(screen.getAllByText('Wrong code, or a code already used')).toHaveLength(1);
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Code is required')).toBeNull();
+    expect(screen.queryByText('Enter the 6-digit code or a recovery code')).toBeNull();
     expect(getSession().token).toBeNull();
     expect(screen.queryByText('home page')).toBeNull();
   });

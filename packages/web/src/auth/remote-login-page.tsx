@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { loginRemote } from '../api/auth-api';
 import { ERROR_HEADING } from '../api/client';
 import { isApiError } from '../api/api-error';
-import { endSession } from '../session/store';
+import { endSession } from '../api/session-store';
 import { loginWithToken } from '../session/session-actions';
 import { showNote } from '../ui/notes';
 import type { PendingSignIn } from './login-page';

@@ -28,7 +28,13 @@ export function topColumns(showOffice: boolean, showAgent: boolean): DataColumn<
     { id: 'no', header: TOP_HEADERS.no, cell: (r) => r.no, width: 48 },
     { id: 'office', header: TOP_HEADERS.office, cell: (r) => r.office, hidden: !showOffice },
     { id: 'agent', header: TOP_HEADERS.agent, cell: (r) => topAgentLabel(r), hidden: !showAgent },
-    { id: 'sales', header: TOP_HEADERS.sales, cell: (r) => formatCount(r.sales), align: 'right' },
+    {
+      id: 'sales',
+      header: TOP_HEADERS.sales,
+      cell: (r) => formatCount(r.sales),
+      align: 'right',
+      priority: 'high',
+    },
   ];
 }
 
@@ -53,6 +59,8 @@ export function TopTable(props: TopTableProps) {
         highlightTop={props.highlight === false ? undefined : TOP_HIGHLIGHTED}
         print={props.print}
         small={!props.print}
+        // A place is named by its office and agent together: they wrap between words, never give way.
+        stickyColumns={3}
       />
     </Stack>
   );

@@ -16,11 +16,12 @@ export function LinkCodesTable({
   loading: boolean;
 }) {
   const columns: DataColumn<TLinkRow>[] = [
-    { id: 'sitename', header: 'Sitename', cell: (r) => r.sitename },
-    { id: 'typename', header: 'Typename', cell: (r) => r.typename },
+    { id: 'sitename', header: 'Site', cell: (r) => r.sitename },
+    { id: 'typename', header: 'Type', cell: (r) => r.typename },
     {
       id: 'link',
       header: 'Link',
+      priority: 'high',
       cell: (r) => (
         <span title={r.link} style={{ fontFamily: 'monospace' }}>
           {truncateLink(r.link, length)}
@@ -29,7 +30,8 @@ export function LinkCodesTable({
     },
     {
       id: 'copy',
-      header: '',
+      header: 'Copy',
+      actions: true,
       cell: (r) => <CopyLinkButton link={r.link} label={`${r.typename} link`} />,
     },
   ];
@@ -41,6 +43,8 @@ export function LinkCodesTable({
       loading={loading}
       emptyText={loading ? '' : LINKS_EMPTY}
       caption="Links"
+      // A row is named by its site and link type together: neither gives way.
+      stickyColumns={2}
     />
   );
 }

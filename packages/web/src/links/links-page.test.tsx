@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, type TMe } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { LINK_LENGTH_KEY, truncateLink } from './link-length';
 import { LinksPage, SITE_NOT_ENABLED } from './links-page';

@@ -18,6 +18,8 @@ import { LinkCodesTable } from './link-codes-table';
 import { useLinkLength } from './link-length';
 import { useLinkCodes } from './api';
 
+export const LINK_LENGTH_HELP =
+  'How many characters of each link the table shows; Copy always copies the whole link.';
 export const SITE_NOT_ENABLED = 'This agent does not have this site enabled.';
 
 export function LinksPage() {
@@ -90,18 +92,24 @@ export function LinksPage() {
             </Button>
           </Group>
         </form>
-        <Group gap="xs">
-          <Text size="sm" id="link-length-label">
-            Link length
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text size="sm" id="link-length-label">
+              Link length
+            </Text>
+            <SegmentedControl
+              aria-labelledby="link-length-label"
+              aria-describedby="link-length-help"
+              size="xs"
+              data={LINK_TRUNCATE_LENGTHS.map((n) => ({ value: String(n), label: String(n) }))}
+              value={String(length)}
+              onChange={(v) => setLength(Number(v) as TLinkTruncateLength)}
+            />
+          </Group>
+          <Text size="xs" c="dimmed" id="link-length-help">
+            {LINK_LENGTH_HELP}
           </Text>
-          <SegmentedControl
-            aria-labelledby="link-length-label"
-            size="xs"
-            data={LINK_TRUNCATE_LENGTHS.map((n) => ({ value: String(n), label: String(n) }))}
-            value={String(length)}
-            onChange={(v) => setLength(Number(v) as TLinkTruncateLength)}
-          />
-        </Group>
+        </Stack>
         {failure && (
           <Alert color={notEnabled ? 'yellow' : 'red'} role="alert">
             {failure}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { easternDay, Permission, Role } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { clearNotes, NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
 import { AdjustmentFormPage } from './adjustment-form-page';
@@ -107,9 +107,26 @@ describe('Add adjustment', () => {
         earning: '0',
         date: easternDay(new Date()),
         note: 'Partial refund of order 7',
+        agentNote: null,
       },
     ]);
     expect(screen.getByText('Adjustment added')).toBeTruthy();
+  });
+
+  it('sends the note to the agent apart, and says which period pays an adjustment dated in a closed one', async () => {
+    saveAnswer = {
+      status: 200,
+      body: { ok: true, id: 41, paidIn: { start: '2026-11-16', end: '2026-11-30' } },
+    };
+    renderPage();
+    await chooseAgent('agent05');
+    type(/^Payout/, '25');
+    type(/^Note(?! to)/, 'internal: late fee back');
+    type(/^Note to agent/, 'Late fee refunded');
+    save();
+    expect(await screen.findByText('sale logs')).toBeTruthy();
+    expect(saves()[0]).toMatchObject({ note: 'internal: late fee back', agentNote: 'Late fee refunded' });
+    expect(screen.getByText('Dated in a closed period: paid in 2026-11-16 - 2026-11-30')).toBeTruthy();
   });
 
   it("puts the server's field errors on their fields and stays", async () => {

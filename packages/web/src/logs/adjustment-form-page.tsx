@@ -1,8 +1,8 @@
-// /app/logs/adjustments/create: a signed amount (pesos and/or dollars) for one agent, dated, with a note,
-// for what no postback covers. Admins with the earnings permission and superadmins (the call's rule).
+// /app/logs/adjustments/create: a signed amount (pesos and/or dollars) for one agent, dated, with an internal
+// note and an optional note to the agent, for what no postback covers. Admins with the earnings permission and superadmins (the call's rule).
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { easternDay, ZAdjustment, type TAdjustment } from '@salesdesk/contract';
+import { datedInClosedPeriod, easternDay, ZAdjustment, type TAdjustment } from '@salesdesk/contract';
 import { z } from 'zod';
 import { useAgentOptions } from '../api/option-queries';
 import { useForm } from '../api/use-form';
@@ -10,6 +10,7 @@ import { Page } from '../shell/page';
 import { AgentSelect } from '../ui/choice-selects';
 import { DayInput } from '../ui/date-range';
 import { FormErrorBanner } from '../ui/field';
+import { showNote } from '../ui/notes';
 import { useAddAdjustment } from './sale-money-api';
 
 export const SALE_LOGS_PATH = '/app/logs/sale-logs';
@@ -22,6 +23,7 @@ export type AdjustmentValues = {
   earning: string;
   date: string;
   note: string;
+  agentNote: string;
 };
 
 const blank = (): AdjustmentValues => ({
@@ -30,6 +32,7 @@ const blank = (): AdjustmentValues => ({
   earning: '',
   date: easternDay(new Date()),
   note: '',
+  agentNote: '',
 });
 
 // A blank amount is 0: the contract's default, so only one of the two need be filled.
@@ -49,8 +52,16 @@ export function AdjustmentFormPage() {
   const form = useForm({
     schema,
     initialValues: blank(),
-    save: (data) => add.mutateAsync(data),
-    success: { heading: ADJUSTMENT_ADDED },
+    // The note says which period pays an adjustment dated inside a closed one.
+    save: async (data) => {
+      const { paidIn } = await add.mutateAsync(data);
+      showNote({
+        type: 'success',
+        heading: ADJUSTMENT_ADDED,
+        body: paidIn ? datedInClosedPeriod(paidIn) : undefined,
+      });
+    },
+    success: null,
     navigateTo: SALE_LOGS_PATH,
   });
   const agentError = form.values.agentId === null && form.errors.agentId ? CHOOSE_AGENT : form.errors.agentId;
@@ -92,7 +103,21 @@ export function AdjustmentFormPage() {
               w="auto"
             />
           </SimpleGrid>
-          <Textarea {...form.getInputProps('note')} label="Note" required autosize minRows={2} />
+          <Textarea
+            {...form.getInputProps('note')}
+            label="Note"
+            description="Internal: only admins see it"
+            required
+            autosize
+            minRows={2}
+          />
+          <Textarea
+            {...form.getInputProps('agentNote')}
+            label="Note to agent"
+            description="Shown on the agent's pay statement; without one it reads Adjustment and its date"
+            autosize
+            minRows={1}
+          />
           <Group>
             <Button type="submit" loading={form.saving}>
               Save

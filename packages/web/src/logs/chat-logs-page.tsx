@@ -12,10 +12,10 @@ import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
 import { chatLogColumns } from './chat-logs-columns';
-import { CsvExportButton } from './csv-export-button';
-import { LogPeriod, periodSearch, useLogPeriod, withRange } from './log-period';
-import { OfficeAgentFilter } from './office-agent-filter';
-import { SiteFilter } from './site-filter';
+import { CsvExportButton } from '../csv/csv-export-button';
+import { LogPeriod, periodSearch, useLogPeriod, withRange } from '../filters/log-period';
+import { OfficeAgentFilter } from '../filters/office-agent-filter';
+import { SiteFilter } from '../filters/site-filter';
 
 export const ADD_CHAT_LOG = '+ Add Chat Log';
 const AGENT_FILTERS = CHAT_LOG_FILTERS.filter((f) => f !== 'companyId' && f !== 'agentId');

@@ -20,10 +20,10 @@ import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
 import { CLICK_LOGS_EXPORT, CLICK_LOGS_KEY, clickLogsBody, searchClickLogs } from './click-logs-api';
 import { clickLogColumns } from './click-logs-columns';
-import { CsvExportButton } from './csv-export-button';
-import { LogPeriod, periodSearch, useLogPeriod, withRange } from './log-period';
-import { OfficeAgentFilter } from './office-agent-filter';
-import { SiteFilter } from './site-filter';
+import { CsvExportButton } from '../csv/csv-export-button';
+import { LogPeriod, periodSearch, useLogPeriod, withRange } from '../filters/log-period';
+import { OfficeAgentFilter } from '../filters/office-agent-filter';
+import { SiteFilter } from '../filters/site-filter';
 
 type Filter = (typeof CLICK_LOG_FILTERS)[number];
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATE_RANGE_INVALID, monthHints, Role, type TLoginLogRow, type TMe } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { LoginLogsPage } from './login-logs-page';
 

@@ -17,10 +17,10 @@ import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
 import { LOGIN_LOGS_KEY, loginLogsBody, searchLoginLogs } from './api';
-import { CsvExportButton } from './csv-export-button';
+import { CsvExportButton } from '../csv/csv-export-button';
 import { loginLogColumns } from './login-log-columns';
-import { LogPeriod, periodSearch, useLogPeriod, withRange } from './log-period';
-import { OfficeAgentFilter } from './office-agent-filter';
+import { LogPeriod, periodSearch, useLogPeriod, withRange } from '../filters/log-period';
+import { OfficeAgentFilter } from '../filters/office-agent-filter';
 
 export function LoginLogsPage() {
   const me = useMe();

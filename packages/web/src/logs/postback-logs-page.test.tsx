@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { monthHints, POSTBACK_LOGS_EMPTY, Role, type TMe, type TPostbackLogRow } from '@salesdesk/contract';
-import { startSession } from '../session/store';
-import { renderUi } from '../ui/test-utils';
+import { startSession } from '../api/session-store';
+import { getCell, renderUi } from '../ui/test-utils';
 import { PostbackLogsPage } from './postback-logs-page';
 
 const admin: TMe = {
@@ -28,6 +28,7 @@ const row = (over: Partial<TPostbackLogRow> = {}): TPostbackLogRow => ({
   result: 'ACCEPTED',
   saleId: 501,
   count: 1,
+  detail: null,
   ...over,
 });
 
@@ -55,8 +56,20 @@ beforeEach(() => {
         saleId: null,
         count: 1250,
       }),
+      row({
+        id: 'log-9',
+        time: '2024-03-01T11:00:00.000Z',
+        result: 'BAD_INPUT',
+        sitename: 'Dates',
+        siteId: 5,
+        ip: '192.0.2.5',
+        txId: 'tx-bad',
+        clickId: null,
+        saleId: null,
+        detail: 'clickId: Invalid input',
+      }),
     ],
-    total: 2,
+    total: 3,
   };
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) => {
@@ -70,7 +83,7 @@ afterEach(() => vi.unstubAllGlobals());
 const render = (route = '/app/logs/postbacks') => renderUi(<PostbackLogsPage />, { route, query: true });
 const headers = () =>
   screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
-const cell = (text: string) => screen.getByText(text, { selector: 'td, td *' });
+const cell = getCell;
 const shown = () => vi.waitFor(() => cell('tx-1'));
 
 describe('PostbackLogsPage', () => {
@@ -102,6 +115,8 @@ describe('PostbackLogsPage', () => {
     expect(cell('#4040')).toBeTruthy();
     expect(cell('Wrong token')).toBeTruthy();
     expect(cell('1,250')).toBeTruthy();
+    // A bad input names the field that was wrong.
+    expect(cell('Bad input (clickId: Invalid input)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
 

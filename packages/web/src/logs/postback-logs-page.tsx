@@ -13,8 +13,8 @@ import { DataTable } from '../ui/data-table';
 import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { CsvExportButton } from './csv-export-button';
-import { LogPeriod, periodSearch, useLogPeriod, withRange } from './log-period';
+import { CsvExportButton } from '../csv/csv-export-button';
+import { LogPeriod, periodSearch, useLogPeriod, withRange } from '../filters/log-period';
 import {
   POSTBACK_LOGS_EXPORT,
   POSTBACK_LOGS_KEY,
@@ -22,7 +22,7 @@ import {
   searchPostbackLogs,
 } from './postback-logs-api';
 import { postbackLogColumns } from './postback-logs-columns';
-import { SiteFilter } from './site-filter';
+import { SiteFilter } from '../filters/site-filter';
 
 const RESULTS = Object.entries(POSTBACK_RESULT_LABELS).map(([value, label]) => ({ value, label }));
 export const CLICK_ID_NUMERIC = 'Click id must be a number';

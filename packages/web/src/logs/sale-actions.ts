@@ -6,6 +6,7 @@ import {
   formatPeso,
   formatPrice,
   formatRecordType,
+  paidInText,
   ZReverseSale,
   type TReverseAnswer,
   type TSaleLogRow,
@@ -65,6 +66,7 @@ export function useSaleActions() {
         heading: text.heading,
         subject: saleSubject(row),
         confirmLabel: text.label,
+        danger: action !== 'approve',
         input: { label: REASON_LABEL, check: reasonError },
         onConfirm: async (reason) => {
           if (action === 'refund' || action === 'chargeback') {
@@ -78,6 +80,7 @@ export function useSaleActions() {
           const status = action === 'approve' ? 'approved' : 'rejected';
           const answer = await change({ ids: [row.id], status, reason });
           if (answer.changed === 0) note = { type: 'error', body: NOT_HELD_NOTE };
+          else if (answer.paidIn.length) note = { type: 'success', body: paidInText(answer.paidIn) };
         },
       });
       if (done)

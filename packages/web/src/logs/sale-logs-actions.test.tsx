@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Permission, Role, type TSaleLogRow } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { closeDialogs, DialogsHost } from '../ui/dialogs';
 import { clearNotes, NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
@@ -136,7 +136,7 @@ describe('the sale logs row menu', () => {
 
   it('approves and rejects a held sale through the status call', async () => {
     startSession('tok', meAs(Role.Admin, [Permission.EarningVisible]));
-    writeAnswer = { status: 200, body: { ok: true, changed: 1 } };
+    writeAnswer = { status: 200, body: { ok: true, changed: 1, paidIn: [] } };
     await render();
     let dialog = await choose('sale', 10, 'Reject');
     expect(within(dialog).getByText('Reject this held sale?')).toBeTruthy();
@@ -145,7 +145,7 @@ describe('the sale logs row menu', () => {
     expect(await screen.findByText('Sale rejected')).toBeTruthy();
     expect(calls('sales/status')).toEqual([{ ids: [10], status: 'rejected', reason: 'Stolen card' }]);
 
-    writeAnswer = { status: 200, body: { ok: true, changed: 0 } };
+    writeAnswer = { status: 200, body: { ok: true, changed: 0, paidIn: [] } };
     dialog = await choose('sale', 10, 'Approve');
     fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Checked' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));

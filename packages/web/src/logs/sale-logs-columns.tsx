@@ -31,7 +31,7 @@ export function saleLogColumns(show: {
 }): DataColumn<TSaleLogRow, TSaleLogSortField>[] {
   return [
     { id: 'date', header: h.date, sortable: true, cell: (r) => formatDateTime(r.date) },
-    { id: 'customerEmail', header: h.customerEmail, cell: (r) => r.customerEmail },
+    { id: 'customerEmail', header: h.customerEmail, priority: 'low', cell: (r) => r.customerEmail },
     { id: 'officeName', header: h.officeName, hidden: !show.office, cell: (r) => r.officeName },
     { id: 'agent', header: h.agent, cell: (r) => r.agent },
     { id: 'sitename', header: h.sitename, cell: (r) => r.sitename },
@@ -41,17 +41,19 @@ export function saleLogColumns(show: {
       header: h.earning,
       hidden: !show.earning,
       align: 'right',
+      money: true,
       cell: (r) => <Price value={r.earning} />,
     },
-    { id: 'payout', header: h.payout, align: 'right', cell: (r) => <Peso value={r.payout} /> },
-    { id: 'clickId', header: h.clickId, cell: (r) => r.clickId },
+    { id: 'payout', header: h.payout, align: 'right', money: true, cell: (r) => <Peso value={r.payout} /> },
+    { id: 'clickId', header: h.clickId, priority: 'low', cell: (r) => r.clickId },
     { id: 'eventType', header: h.eventType, cell: (r) => formatRecordType(r.eventType) },
     { id: 'status', header: h.status, cell: (r) => saleStatusLabel(r.status, show.role) },
-    { id: 'note', header: h.note, wrap: true, hidden: !show.note, cell: (r) => r.note },
+    { id: 'note', header: h.note, wrap: true, priority: 'low', hidden: !show.note, cell: (r) => r.note },
     {
       id: 'referer',
       header: h.referer,
       wrap: true,
+      priority: 'low',
       hidden: !show.referer,
       cell: (r) => (
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
@@ -62,6 +64,7 @@ export function saleLogColumns(show: {
     {
       id: 'actions',
       header: 'Actions',
+      actions: true,
       hidden: !show.act,
       cell: (r) => show.act && <SaleRowMenu row={r} onAction={(action) => show.act?.(r, action)} />,
     },

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { monthHints, Role, SALE_LOG_REFRESH_MS } from '@salesdesk/contract';
-import { startSession } from '../session/store';
-import { renderUi } from '../ui/test-utils';
+import { startSession } from '../api/session-store';
+import { getCell, renderUi } from '../ui/test-utils';
 import { SaleLogsPage } from './sale-logs-page';
 import { meAs, saleRow } from './sale-logs.test-data';
 
@@ -96,7 +96,7 @@ describe('SaleLogsPage', () => {
       'Approved',
       'https://ads.example/',
     ])
-      expect(screen.getByText(text, { selector: 'td, td *' })).toBeTruthy();
+      expect(getCell(text)).toBeTruthy();
   });
 
   it('leaves the earning column out when the answer says earnings are not visible, the referer and the office for an office', async () => {

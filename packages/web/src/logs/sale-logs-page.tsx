@@ -24,9 +24,9 @@ import { DataTable } from '../ui/data-table';
 import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { CsvExportButton } from './csv-export-button';
-import { LogPeriod, periodSearch, useLogPeriod, withRange } from './log-period';
-import { OfficeAgentFilter } from './office-agent-filter';
+import { CsvExportButton } from '../csv/csv-export-button';
+import { LogPeriod, periodSearch, useLogPeriod, withRange } from '../filters/log-period';
+import { OfficeAgentFilter } from '../filters/office-agent-filter';
 import {
   SALE_LOGS_EXPORT,
   SALE_LOGS_KEY,
@@ -36,7 +36,7 @@ import {
 } from './sale-logs-api';
 import { saleLogColumns } from './sale-logs-columns';
 import { useSaleActions } from './sale-actions';
-import { SiteFilter } from './site-filter';
+import { SiteFilter } from '../filters/site-filter';
 
 export const ADJUSTMENT_PATH = '/app/logs/adjustments/create';
 const RECORD_TYPE_OPTIONS = RECORD_TYPES.map((t) => ({ value: String(t), label: RECORD_TYPE_LABELS[t]! }));

@@ -12,9 +12,9 @@ import {
 import type { z } from 'zod';
 import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { RichTextEditor } from '../ui';
+import { RichTextEditor } from '../rich-text';
 import { FormErrorBanner } from '../ui/field';
-import { RecordGate } from '../ui/record-gate';
+import { RecordGate } from '../shell/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { useAvailableSites, useManual, useSaveManual } from './api';
 

@@ -68,6 +68,7 @@ export function SiteManualsPage() {
         (row) =>
           void confirmDialog({
             heading: removeManualText(row.sitename),
+            danger: true,
             onConfirm: () => mutateAsync(row.id),
           }),
       ),

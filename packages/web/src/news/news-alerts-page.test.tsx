@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, type TMe } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
 import { NewsAlertsPage } from './news-alerts-page';

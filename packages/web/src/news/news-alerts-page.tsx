@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { NEWS_SAVED_NOTE, ZAlertUpdate, type TAlert } from '@salesdesk/contract';
 import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { RichTextEditor } from '../ui';
+import { RichTextEditor } from '../rich-text';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { useLastAlert, useSaveAlert } from './api';

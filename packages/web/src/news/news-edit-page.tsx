@@ -3,7 +3,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { NEWS_SAVED_NOTE, ZNewsUpdate, type TNews } from '@salesdesk/contract';
 import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
-import { RichTextEditor } from '../ui';
+import { RichTextEditor } from '../rich-text';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { useLastNews, useSaveNews } from './api';

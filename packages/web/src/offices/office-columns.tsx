@@ -40,10 +40,26 @@ export function officeColumns(actions: OfficeRowActions): DataColumn<TOfficeRow,
     },
     { id: 'username', header: 'Username', sortable: true, cell: (r) => r.username },
     { id: 'password', header: 'Password', cell: (r) => r.plainPassword ?? '' },
-    { id: 'preferredDomain', header: 'Preferred Domain', cell: (r) => r.preferredDomain ?? '' },
-    { id: 'active', header: 'Status', sortable: true, cell: (r) => formatAccountStatus(r.active, r.hidden) },
+    {
+      id: 'preferredDomain',
+      header: 'Preferred Domain',
+      priority: 'low',
+      cell: (r) => r.preferredDomain ?? '',
+    },
+    {
+      id: 'active',
+      header: 'Status',
+      sortable: true,
+      priority: 'high',
+      cell: (r) => formatAccountStatus(r.active, r.hidden),
+    },
     { id: 'regTime', header: 'Registered', sortable: true, cell: (r) => formatDateTime(r.regTime) },
-    { id: 'actions', header: 'Actions', cell: (r) => <OfficeActions row={r} actions={actions} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (r) => <OfficeActions row={r} actions={actions} />,
+    },
   ];
 }
 

@@ -1,10 +1,9 @@
 // /app/offices/create and /app/offices/edit/{id}: the Add Office / Update Office form.
 import { useEffect, useMemo, useRef } from 'react';
-import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import {
   DEFAULT_PREFERRED_DOMAIN_ID,
-  PASSWORD_HINT,
   ZOfficeCreate,
   ZOfficeUpdate,
   type TOfficeCreate,
@@ -16,10 +15,11 @@ import { useSiteOptions } from '../api/option-queries';
 import { useForm } from '../api/use-form';
 import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
-import { RecordGate } from '../ui/record-gate';
+import { NewPasswordFields } from '../ui/password-fields';
+import { RecordGate } from '../shell/record-gate';
 import { SuperadminSignInActions } from '../profile/account-sign-in-actions';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
-import { RichTextEditor } from '../ui';
+import { RichTextEditor } from '../rich-text';
 import { useOffice, usePreferredDomains, useSaveOffice } from './api';
 
 type OfficeValues = Required<Omit<TOfficeCreate, 'preferredDomainId'>> & { preferredDomainId: number | null };
@@ -125,19 +125,7 @@ function OfficeForm({ id, office }: { id?: number; office?: TOfficeDetail }) {
             error={form.errors.preferredDomainId}
             clearable
           />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            label="Password"
-            description={PASSWORD_HINT}
-            required={creating}
-            autoComplete="new-password"
-          />
-          <PasswordInput
-            {...form.getInputProps('passwordConfirm')}
-            label="Confirm Password"
-            required={creating}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields inputProps={form.getInputProps} required={creating} />
         </SimpleGrid>
         <Checkbox {...form.getCheckboxProps('active')} label="Active" />
         <Checkbox.Group

@@ -28,6 +28,7 @@ export function changeActive(
   return confirmDialog({
     heading: active ? CONFIRM_TEXTS.activateOffices : CONFIRM_TEXTS.suspendOffice,
     subject: namesOf(offices),
+    danger: !active,
     onConfirm: () => apply({ ids, active }),
   });
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRM_TEXTS, Role, type TMe, type TOfficeRow } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { DialogsHost } from '../ui/dialogs';
 import { renderUi } from '../ui/test-utils';
 import { OfficesListPage } from './offices-list-page';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAY_PERIOD_TEXTS, Role, type TMe, type TPayPeriod } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { DialogsHost } from '../ui/dialogs';
 import { NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
@@ -79,7 +79,11 @@ function renderPage() {
   );
 }
 
-const rowOf = async (label: string) => (await screen.findByText(label)).closest('tr') as HTMLElement;
+/** The row whose period (its first cell: a kept name, each dated word whole in its own span) is `label`. */
+const rowOf = async (label: string) =>
+  (await screen.findByText((_, el) => el?.tagName === 'TD' && el.textContent === label)).closest(
+    'tr',
+  ) as HTMLElement;
 
 describe('PayPeriodsPage', () => {
   it('shows each period with its status, totals and who closed and paid it', async () => {
@@ -90,6 +94,10 @@ describe('PayPeriodsPage', () => {
     expect(within(paid).getByText('₱1,234.5')).toBeTruthy();
     expect(within(paid).getByText('$0.40')).toBeTruthy();
     expect(within(paid).getByText(/^cashier · /)).toBeTruthy();
+    expect(within(paid).getByText('3')).toBeTruthy();
+    // An open period has paid nobody yet: no Agents Paid figure.
+    const open = await rowOf('2026-04-16 - 2026-04-30');
+    expect(within(open).queryByText('3')).toBeNull();
     // An admin without the earnings permission sees the periods but changes nothing.
     expect(screen.queryByRole('button', { name: /^Close / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Mark paid / })).toBeNull();
@@ -103,7 +111,7 @@ describe('PayPeriodsPage', () => {
     expect(screen.queryByRole('button', { name: /^Reopen / })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close 2026-04-01 - 2026-04-15' }));
     await screen.findByText(PAY_PERIOD_TEXTS.closeConfirm({ start: '2026-04-01', end: '2026-04-15' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close period' }));
     await waitFor(() => expect(posts().map(([url]) => url)).toEqual(['/api/pay-periods/2026-04-01/close']));
     await screen.findByText('Pay period closed');
     expect(screen.getByRole('button', { name: 'Mark paid 2026-04-01 - 2026-04-15' })).toBeTruthy();

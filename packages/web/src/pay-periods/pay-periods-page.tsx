@@ -31,21 +31,35 @@ const byWhom = (w: TPayPeriod['closed']) => (w ? `${w.by} · ${formatDateTime(w.
 const COLUMNS: DataColumn<TPayPeriod>[] = [
   { id: 'period', header: 'Period', cell: (p) => periodLabel(p) },
   { id: 'status', header: 'Status', cell: (p) => STATUS_LABELS[p.status] },
-  { id: 'agentsPaid', header: 'Agents Paid', align: 'right', cell: (p) => formatCount(p.agentsPaid) },
-  { id: 'payout', header: 'Payout (₱)', align: 'right', cell: (p) => formatPeso(p.payout) },
-  { id: 'avpPayout', header: 'AVP Payout (₱)', align: 'right', cell: (p) => formatPeso(p.avpPayout) },
+  // Nobody is paid in an open period yet: its count would read as a payment made.
+  {
+    id: 'agentsPaid',
+    header: 'Agents Paid',
+    align: 'right',
+    cell: (p) => (p.status === 'open' ? '' : formatCount(p.agentsPaid)),
+  },
+  { id: 'payout', header: 'Payout (₱)', align: 'right', money: true, cell: (p) => formatPeso(p.payout) },
+  {
+    id: 'avpPayout',
+    header: 'AVP Payout (₱)',
+    align: 'right',
+    money: true,
+    cell: (p) => formatPeso(p.avpPayout),
+  },
   {
     id: 'avpDollars',
     header: 'AVP Payout ($)',
     align: 'right',
+    money: true,
     cell: (p) => formatPrice(p.avpPayoutDollars),
   },
-  { id: 'closed', header: 'Closed', cell: (p) => byWhom(p.closed) },
-  { id: 'paid', header: 'Paid', cell: (p) => byWhom(p.paid) },
+  { id: 'closed', header: 'Closed', priority: 'low', cell: (p) => byWhom(p.closed) },
+  { id: 'paid', header: 'Paid', priority: 'low', cell: (p) => byWhom(p.paid) },
   {
     id: 'reopened',
     header: 'Reopened',
     wrap: true,
+    priority: 'low',
     cell: (p) => (p.reopened ? `${byWhom(p.reopened)}: ${p.reopened.reason}` : ''),
   },
 ];
@@ -80,7 +94,8 @@ export function PayPeriodsPage() {
     ...COLUMNS,
     {
       id: 'actions',
-      header: '',
+      header: 'Actions',
+      actions: true,
       cell: (p) => (
         <Group gap={4} wrap="nowrap" className="no-print">
           {rowActions(p, may, p.start === latest).map((action) => (

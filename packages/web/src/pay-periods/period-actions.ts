@@ -34,7 +34,8 @@ export function usePeriodActions() {
         action === 'close'
           ? {
               heading: PAY_PERIOD_TEXTS.closeConfirm(period),
-              confirmLabel: 'Close',
+              confirmLabel: PAY_PERIOD_TEXTS.closeButton,
+              danger: true,
               onConfirm: () => close(p.start),
             }
           : action === 'paid'

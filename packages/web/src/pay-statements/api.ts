@@ -7,6 +7,7 @@ import {
   type TListQuery,
   type TPayStatement,
   type TPayStatementRow,
+  type TStatementPeriod,
 } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
 
@@ -38,5 +39,14 @@ export function useStatement(start: string, agentId: number | undefined) {
     queryFn: ({ signal }) =>
       apiFetch<TPayStatement>('GET', statementPath(start, agentId!), undefined, { signal }),
     enabled: agentId !== undefined,
+  });
+}
+
+/** The closed and paid periods, newest first: the list's period choice. */
+export function useStatementPeriods() {
+  return useQuery({
+    queryKey: [...PAY_STATEMENTS_KEY, 'periods'],
+    queryFn: ({ signal }) =>
+      apiFetch<TStatementPeriod[]>('GET', 'pay-statements/periods', undefined, { signal }),
   });
 }

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAY_STATEMENT_TEXTS, Role, type TPayStatement } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { formatDateTime, PAY_STATEMENT_TEXTS, Role, type TPayStatement } from '@salesdesk/contract';
+import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
-import { NOT_FOUND_TEXT } from '../ui/record-gate';
+import { NOT_FOUND_TEXT } from '../shell/record-gate';
 import { PayStatementPage } from './pay-statement-page';
 
 const statement: TPayStatement = {
@@ -16,18 +16,44 @@ const statement: TPayStatement = {
   agentName: 'Ana Cruz',
   companyId: 1,
   officeName: 'Manila Central',
+  paidAt: '2026-01-20T15:30:00.000Z',
   lines: [
-    { kind: 'sales', site: 'CamStars', count: 3, payout: '300.00', dollars: null, note: null },
+    {
+      kind: 'sales',
+      site: 'CamStars',
+      count: 3,
+      payout: '300.00',
+      dollars: null,
+      note: null,
+      internalNote: null,
+    },
     {
       kind: 'avp',
       site: null,
       count: 3,
       payout: '45.00',
       dollars: '6.00',
-      note: 'Week 2025-12-28 - 2026-01-03: 3 AVP sales',
+      note: 'Week 2025-12-28 - 2026-01-03: 3 AVP sales at ₱15 and $2.00',
+      internalNote: null,
     },
-    { kind: 'reversals', site: 'CamStars', count: 1, payout: '-100.00', dollars: null, note: null },
-    { kind: 'adjustments', site: null, count: 2, payout: '-400.00', dollars: null, note: null },
+    {
+      kind: 'reversals',
+      site: 'CamStars',
+      count: 1,
+      payout: '-100.00',
+      dollars: null,
+      note: null,
+      internalNote: null,
+    },
+    {
+      kind: 'adjustments',
+      site: null,
+      count: 1,
+      payout: '-400.00',
+      dollars: null,
+      note: 'Adjustment 2026-01-09',
+      internalNote: null,
+    },
   ],
   total: '-155.00',
   carriedIn: '-20.00',
@@ -77,7 +103,15 @@ describe('PayStatementPage', () => {
     expect(
       screen.getByText(/2026-01-01 - 2026-01-15 · agent07 \(Ana Cruz\) · Manila Central · Paid/),
     ).toBeTruthy();
-    expect(screen.getByText('Week 2025-12-28 - 2026-01-03: 3 AVP sales')).toBeTruthy();
+    expect(screen.getByText('Week 2025-12-28 - 2026-01-03: 3 AVP sales at ₱15 and $2.00')).toBeTruthy();
+    expect(screen.getByText('Adjustment 2026-01-09')).toBeTruthy();
+    expect(screen.getByText(PAY_STATEMENT_TEXTS.paidOn(formatDateTime(statement.paidAt)))).toBeTruthy();
+    // An agent never gets the internal note column.
+    expect(screen.queryByRole('columnheader', { name: 'Internal note' })).toBeNull();
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
     for (const [label, amount] of [
       ['Total', '-₱155'],
       ['Carried in', '-₱20'],

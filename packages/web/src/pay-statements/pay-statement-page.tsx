@@ -1,9 +1,12 @@
 // /app/stats/pay-statements/:start/:agentId: one agent's statement of a closed period: its lines, the
-// period's total, the balance carried in, what is payable and what is carried out; print version and CSV.
+// period's total, the balance carried in, what is payable and what is carried out, when it was paid; print
+// version, Print and CSV. Admins see the adjustments' internal notes in a column of their own.
 import { useMemo, useState } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import {
+  formatDateTime,
+  isAdmin,
   isDateString,
   PAY_STATEMENT_HEADERS as H,
   PAY_STATEMENT_TEXTS as T,
@@ -13,30 +16,40 @@ import {
   type TStatementLine,
 } from '@salesdesk/contract';
 import { isApiError } from '../api/api-error';
-import { CsvExportButton } from '../logs/csv-export-button';
+import { CsvExportButton } from '../csv/csv-export-button';
+import { useMe } from '../session/use-session';
 import { Page } from '../shell/page';
 import { CriteriaLine } from '../ui/criteria-line';
 import { DataTable, type DataColumn, type FooterRow } from '../ui/data-table';
 import { Loading } from '../ui/loading';
 import { Peso, Price } from '../ui/money';
-import { LOAD_FAILED_TEXT, NotFoundState } from '../ui/record-gate';
+import { LOAD_FAILED_TEXT, NotFoundState } from '../shell/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { statementPath, useStatement } from './api';
 
 const BACK = { to: '/app/stats/pay-statements', label: T.back };
 
-const COLUMNS: DataColumn<TStatementLine>[] = [
+const columns = (admin: boolean): DataColumn<TStatementLine>[] => [
   { id: 'line', header: H.line, cell: (l) => STATEMENT_LINE_LABELS[l.kind] },
   { id: 'site', header: H.site, cell: (l) => l.site ?? '' },
   { id: 'count', header: H.count, align: 'right', cell: (l) => l.count },
-  { id: 'payout', header: H.payout, align: 'right', cell: (l) => <Peso value={l.payout} /> },
+  { id: 'payout', header: H.payout, align: 'right', money: true, cell: (l) => <Peso value={l.payout} /> },
   {
     id: 'dollars',
     header: H.dollars,
     align: 'right',
+    money: true,
     cell: (l) => (l.dollars === null ? '' : <Price value={l.dollars} />),
   },
   { id: 'note', header: H.note, wrap: true, cell: (l) => l.note ?? '' },
+  {
+    id: 'internalNote',
+    header: H.internalNote,
+    wrap: true,
+    priority: 'low',
+    hidden: !admin,
+    cell: (l) => l.internalNote ?? '',
+  },
 ];
 
 function footer(s: TPayStatement): FooterRow[] {
@@ -57,17 +70,20 @@ function footer(s: TPayStatement): FooterRow[] {
 
 function Statement({ s }: { s: TPayStatement }) {
   const [print, setPrint] = useState(false);
+  const admin = isAdmin(useMe().role);
   const footerRows = useMemo(() => footer(s), [s]);
+  const cols = useMemo(() => columns(admin), [admin]);
   return (
     <Page title={T.statementTitle} tabs={print ? false : undefined}>
       <Stack gap="xs">
+        {/* The heading wraps rather than truncates, and Payable is with it, so a phone shows both first. */}
+        <Text fw={600}>{`${T.heading(s)} · ${STATEMENT_STATUS_LABELS[s.status]}`}</Text>
+        <Text size="sm">
+          {H.payable}: <Peso value={s.payable} />
+        </Text>
         <Group justify="space-between" wrap="nowrap" align="center">
           <div style={{ flex: 1, minWidth: 0 }}>
-            <CriteriaLine
-              text={`${T.heading(s)} · ${STATEMENT_STATUS_LABELS[s.status]}`}
-              print={print}
-              onPrintChange={setPrint}
-            />
+            <CriteriaLine text="" print={print} onPrintChange={setPrint} />
           </div>
           {!print && (
             <div className="no-print">
@@ -78,8 +94,11 @@ function Statement({ s }: { s: TPayStatement }) {
             </div>
           )}
         </Group>
+        <Text size="sm" fw={500}>
+          {s.paidAt ? T.paidOn(formatDateTime(s.paidAt)) : T.notPaidYet}
+        </Text>
         <DataTable
-          columns={COLUMNS}
+          columns={cols}
           data={s.lines}
           getRowId={(l) => s.lines.indexOf(l)}
           loading={false}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAY_STATEMENTS_EMPTY, Role, type TMe, type TPayStatementRow } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { PayStatementsPage } from './pay-statements-page';
 
@@ -30,21 +30,31 @@ const row: TPayStatementRow = {
   payable: '0.00',
   carriedOut: '-1250.50',
   dollars: '4.00',
+  paidAt: null,
 };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 let rows: TPayStatementRow[] = [];
-const listCalls = () => fetchMock.mock.calls.map(([url]) => url).filter((u) => u.includes('pay-statements'));
+const listCalls = () =>
+  fetchMock.mock.calls
+    .map(([url]) => url)
+    .filter((u) => u.includes('pay-statements') && !u.includes('periods'));
+const PERIODS = [
+  { start: '2026-01-16', end: '2026-01-31', status: 'closed' },
+  { start: '2026-01-01', end: '2026-01-15', status: 'paid' },
+];
 
 beforeEach(() => {
   rows = [row];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) => {
-    const body = url.includes('pay-statements')
-      ? { items: rows, total: rows.length }
-      : url.includes('companies/agents')
-        ? [{ id: 7, username: 'agent07', firstName: 'Ana', lastName: 'Cruz', companyId: 1, active: true }]
-        : [{ id: 1, officeName: 'Manila Central', active: true }];
+    const body = url.includes('pay-statements/periods')
+      ? PERIODS
+      : url.includes('pay-statements')
+        ? { items: rows, total: rows.length }
+        : url.includes('companies/agents')
+          ? [{ id: 7, username: 'agent07', firstName: 'Ana', lastName: 'Cruz', companyId: 1, active: true }]
+          : [{ id: 1, officeName: 'Manila Central', active: true }];
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -70,10 +80,20 @@ describe('PayStatementsPage', () => {
     );
   });
 
+  it('offers the closed periods to choose from, not a free day', async () => {
+    startSession('tok', me(Role.Agent));
+    render();
+    await screen.findByRole('cell', { name: '2026-01-01 - 2026-01-15' });
+    const choice = screen.getAllByLabelText(/^Period/).find((el) => el instanceof HTMLInputElement)!;
+    fireEvent.click(choice);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['2026-01-16 - 2026-01-31', '2026-01-01 - 2026-01-15']);
+  });
+
   it('shows an agent its statements without office and agent columns or filters', async () => {
     startSession('tok', me(Role.Agent));
     render();
-    await screen.findByText('2026-01-01 - 2026-01-15');
+    await screen.findByRole('cell', { name: '2026-01-01 - 2026-01-15' });
     expect(listCalls()[0]).toBe('/api/pay-statements?page=1&pageSize=50');
     expect(screen.queryByRole('columnheader', { name: 'Agent' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Office' })).toBeNull();

@@ -1,7 +1,7 @@
 // /app/stats/pay-statements: the pay statements of closed periods one may see (an agent its own, an office
 // its agents', admins all), newest period first, paged on the server; filters, print version and CSV.
 import { useMemo, useState } from 'react';
-import { Anchor } from '@mantine/core';
+import { Anchor, Select } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   hasRole,
@@ -15,18 +15,17 @@ import {
   type TPayStatementRow,
 } from '@salesdesk/contract';
 import { useAgentOptions, useOfficeOptions } from '../api/option-queries';
-import { CsvExportButton } from '../logs/csv-export-button';
-import { OfficeAgentFilter } from '../logs/office-agent-filter';
+import { CsvExportButton } from '../csv/csv-export-button';
+import { OfficeAgentFilter } from '../filters/office-agent-filter';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { CriteriaLine } from '../ui/criteria-line';
 import { DataTable, type DataColumn } from '../ui/data-table';
-import { DayInput } from '../ui/date-range';
 import { ListSearch } from '../ui/list-search';
 import { Price, Peso } from '../ui/money';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { fetchStatements, PAY_STATEMENTS_KEY, statementsExportPath } from './api';
+import { fetchStatements, PAY_STATEMENTS_KEY, statementsExportPath, useStatementPeriods } from './api';
 
 export const statementLink = (s: { start: string; agentId: number }) =>
   `/app/stats/pay-statements/${s.start}/${s.agentId}`;
@@ -42,14 +41,40 @@ function columns(role: number, print: boolean): DataColumn<TPayStatementRow>[] {
       cell: (s) => `${s.username} (${s.agentName})`,
       hidden: !hasRole(role, Role.Company),
     },
-    { id: 'total', header: H.total, align: 'right', cell: (s) => <Peso value={s.total} /> },
-    { id: 'carriedIn', header: H.carriedIn, align: 'right', cell: (s) => <Peso value={s.carriedIn} /> },
-    { id: 'payable', header: H.payable, align: 'right', cell: (s) => <Peso value={s.payable} /> },
-    { id: 'carriedOut', header: H.carriedOut, align: 'right', cell: (s) => <Peso value={s.carriedOut} /> },
-    { id: 'dollars', header: H.dollars, align: 'right', cell: (s) => <Price value={s.dollars} /> },
+    { id: 'total', header: H.total, align: 'right', money: true, cell: (s) => <Peso value={s.total} /> },
+    {
+      id: 'carriedIn',
+      header: H.carriedIn,
+      align: 'right',
+      money: true,
+      cell: (s) => <Peso value={s.carriedIn} />,
+    },
+    {
+      id: 'payable',
+      header: H.payable,
+      align: 'right',
+      money: true,
+      priority: 'high',
+      cell: (s) => <Peso value={s.payable} />,
+    },
+    {
+      id: 'carriedOut',
+      header: H.carriedOut,
+      align: 'right',
+      money: true,
+      cell: (s) => <Peso value={s.carriedOut} />,
+    },
+    {
+      id: 'dollars',
+      header: H.dollars,
+      align: 'right',
+      money: true,
+      cell: (s) => <Price value={s.dollars} />,
+    },
     {
       id: 'open',
-      header: '',
+      header: 'Actions',
+      actions: true,
       hidden: print,
       cell: (s) => (
         <Anchor component={Link} to={statementLink(s)} aria-label={`${T.open} ${s.username} ${s.start}`}>
@@ -75,9 +100,16 @@ export function PayStatementsPage() {
   const cols = useMemo(() => columns(me.role, print), [me.role, print]);
   const filters = page.search.values;
   const offices = useOfficeOptions(admin);
+  const periods = useStatementPeriods();
+  const periodChoices = useMemo(
+    () => (periods.data ?? []).map((p) => ({ value: p.start, label: `${p.start} - ${p.end}` })),
+    [periods.data],
+  );
   const agents = useAgentOptions(admin ? filters.companyId : undefined, { enabled: office });
   const summary = [
-    filters.start ? `${T.periodStart}: ${filters.start}` : 'All closed periods',
+    filters.start
+      ? `${H.period}: ${periodChoices.find((p) => p.value === filters.start)?.label ?? filters.start}`
+      : T.allPeriods,
     filters.companyId && offices.data?.find((o) => String(o.id) === filters.companyId)?.officeName,
     filters.agentId && agents.data?.find((a) => String(a.id) === filters.agentId)?.username,
   ]
@@ -90,11 +122,14 @@ export function PayStatementsPage() {
         <ListSearch {...page.search} label={T.search} canSearch={(d) => !d.start || isDateString(d.start)}>
           {(field, draft) => (
             <>
-              <DayInput
-                label={T.periodStart}
-                value={draft.start}
+              <Select
+                label={H.period}
+                placeholder={T.allPeriods}
+                data={periodChoices}
+                value={draft.start || null}
                 onChange={(v) => field('start').onChange(v ?? '')}
                 clearable
+                w={240}
               />
               {office && <OfficeAgentFilter field={field} draft={draft} showOffice={admin} />}
             </>

@@ -1,7 +1,7 @@
 // A superadmin's actions on another account's edit page: end all its sessions, reset its two-factor
 // sign-in (which ends its sessions too).
 import { Button, Group } from '@mantine/core';
-import { Role, type TEnded } from '@salesdesk/contract';
+import { Role, sessionsEnded, type TEnded } from '@salesdesk/contract';
 import { useMe } from '../session/use-session';
 import { apiFetch } from '../api/client';
 import { confirmDialog } from '../ui';
@@ -12,9 +12,10 @@ export function AccountSignInActions({ accountId, username }: { accountId: numbe
     confirmDialog({
       heading: 'Are you sure to end all sessions of this account?',
       subject: username,
+      danger: true,
       onConfirm: async () => {
         const { ended } = await apiFetch<TEnded>('POST', 'auth/end-sessions', { accountId });
-        showNote({ type: 'success', heading: 'Operation Complete', body: `Sessions ended: ${ended}` });
+        showNote({ type: 'success', heading: sessionsEnded(ended) });
       },
     });
   const resetTwoFactor = () =>
@@ -22,6 +23,7 @@ export function AccountSignInActions({ accountId, username }: { accountId: numbe
       heading: 'Are you sure to reset two-factor sign-in of this account?',
       subject: username,
       body: 'Its authenticator and recovery codes are removed and its sessions end.',
+      danger: true,
       onConfirm: async () => {
         await apiFetch<unknown>('POST', 'auth/reset-two-factor', { accountId });
         showNote({ type: 'success', heading: 'Operation Complete' });

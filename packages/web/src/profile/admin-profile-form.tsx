@@ -1,11 +1,16 @@
 // The admin and superadmin profile: email, an optional new password and 'Show suspended'.
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
-import { ZAdminProfileUpdate, type TAdminProfile, type TAdminProfileUpdate } from '@salesdesk/contract';
+import {
+  SHOW_SUSPEND_HINT,
+  ZAdminProfileUpdate,
+  type TAdminProfile,
+  type TAdminProfileUpdate,
+} from '@salesdesk/contract';
 import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { useAdminProfile, useSaveProfile } from './api';
-import { BLANK_PASSWORDS, PasswordFields } from './password-fields';
+import { BLANK_PASSWORDS, PasswordFields } from '../ui/password-fields';
 
 export function AdminProfileForm() {
   const profile = useAdminProfile();
@@ -34,7 +39,11 @@ function AdminForm({ profile }: { profile: TAdminProfile }) {
         <TextInput label="Username" value={profile.username} disabled />
         <TextInput {...form.getInputProps('email')} label="Email" type="email" required />
         <PasswordFields inputProps={form.getInputProps} />
-        <Checkbox {...form.getCheckboxProps('showSuspend')} label="Show suspended" />
+        <Checkbox
+          {...form.getCheckboxProps('showSuspend')}
+          label="Show suspended"
+          description={SHOW_SUSPEND_HINT}
+        />
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!form.isValid || save.isPending}>
             Save

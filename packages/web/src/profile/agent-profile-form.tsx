@@ -4,7 +4,7 @@ import { ZAgentProfileUpdate, type TAgentProfileUpdate } from '@salesdesk/contra
 import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { useSaveProfile } from './api';
-import { BLANK_PASSWORDS, PasswordFields } from './password-fields';
+import { BLANK_PASSWORDS, PasswordFields } from '../ui/password-fields';
 
 export function AgentProfileForm() {
   const save = useSaveProfile<TAgentProfileUpdate>('agent');

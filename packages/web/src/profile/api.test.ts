@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Role, type TMe } from '@salesdesk/contract';
-import { endSession, getSession, startSession } from '../session/store';
+import { endSession, getSession, startSession } from '../api/session-store';
 import { keepSession } from './api';
 
 const me: TMe = {

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminProfile, TCompanyProfile, TProfileSaved } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
-import { getSession, startSession } from '../session/store';
+import { getSession, startSession } from '../api/session-store';
 
 export const PROFILE_KEY = ['profile'] as const;
 export type ProfileKind = 'admin' | 'company' | 'agent';

@@ -4,9 +4,9 @@ import { ZCompanyProfileUpdate, type TCompanyProfile, type TCompanyProfileUpdate
 import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
-import { RichTextEditor } from '../ui';
+import { RichTextEditor } from '../rich-text';
 import { useOfficeProfile, useSaveProfile } from './api';
-import { BLANK_PASSWORDS, PasswordFields } from './password-fields';
+import { BLANK_PASSWORDS, PasswordFields } from '../ui/password-fields';
 
 export function OfficeProfileForm() {
   const profile = useOfficeProfile();

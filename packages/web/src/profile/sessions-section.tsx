@@ -1,7 +1,14 @@
 // Profile: the account's sessions (created and last seen in US Eastern time, address, browser, who
 // impersonated), ending one or all the others.
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { browserLabel, formatDateTime, SESSIONS_EMPTY, type TSessionRow } from '@salesdesk/contract';
+import {
+  browserLabel,
+  formatDateTime,
+  SESSION_ENDED,
+  SESSIONS_EMPTY,
+  sessionsEnded,
+  type TSessionRow,
+} from '@salesdesk/contract';
 import { confirmDialog, DataTable, type DataColumn } from '../ui';
 import { showNote } from '../ui/notes';
 import { useEndOtherSessions, useEndSession, useSessions } from './two-factor-api';
@@ -17,18 +24,20 @@ export function SessionsSection() {
     confirmDialog({
       heading: 'Are you sure to end this session?',
       subject: `${browserLabel(row.userAgent)}, ${row.ip}`,
+      danger: true,
       onConfirm: async () => {
         await endOne.mutateAsync(row.id);
-        showNote({ type: 'success', heading: 'Operation Complete' });
+        showNote({ type: 'success', heading: SESSION_ENDED });
       },
     });
   const endAll = () =>
     confirmDialog({
       heading: 'Are you sure to end all other sessions?',
       subject: others.map((r) => `${browserLabel(r.userAgent)}, ${r.ip}`),
+      danger: true,
       onConfirm: async () => {
-        await endOthers.mutateAsync();
-        showNote({ type: 'success', heading: 'Operation Complete' });
+        const { ended } = await endOthers.mutateAsync();
+        showNote({ type: 'success', heading: sessionsEnded(ended) });
       },
     });
 

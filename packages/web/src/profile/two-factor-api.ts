@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TEnded,
   TRecoveryCodes,
+  TRegenerateRecoveryCodes,
   TSessionList,
   TTwoFactorSetup,
   TTwoFactorStatus,
@@ -31,6 +32,16 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (code: string) => apiFetch<unknown>('POST', 'auth/two-factor/disable', { code }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['two-factor'] }),
+  });
+}
+
+/** New recovery codes; the old ones end. */
+export function useRegenerateRecoveryCodes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRegenerateRecoveryCodes) =>
+      apiFetch<TRecoveryCodes>('POST', 'auth/two-factor/recovery-codes', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
   });
 }
 

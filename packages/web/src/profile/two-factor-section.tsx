@@ -1,13 +1,14 @@
 // Profile: two-factor sign-in, set up (QR code, key, one code; then the recovery codes) or turned off
-// with a code. Either change ends the account's other sessions.
+// with a code; either ends the account's other sessions. New recovery codes replace the old ones.
 import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ZDisableTwoFactor, type TTwoFactorStatus } from '@salesdesk/contract';
-import { useForm } from '../api/use-form';
-import { EnrolForm, RecoveryCodes } from '../auth/enrol-form';
+import { RECOVERY_CODES_REPLACED, ZDisableTwoFactor, type TTwoFactorStatus } from '@salesdesk/contract';
+import { retypeCode, useForm } from '../api/use-form';
+import { EnrolForm, RecoveryCodes } from './enrol-form';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
+import { NewRecoveryCodesForm } from './new-recovery-codes-form';
 import { SESSIONS_KEY, TWO_FACTOR_KEY, useDisableTwoFactor, useTwoFactorStatus } from './two-factor-api';
 
 export function TwoFactorSection() {
@@ -24,13 +25,24 @@ export function TwoFactorSection() {
 
 function TwoFactor({ status }: { status: TTwoFactorStatus }) {
   const client = useQueryClient();
-  const [mode, setMode] = useState<'view' | 'enrol' | { codes: string[] }>('view');
+  const [mode, setMode] = useState<'view' | 'enrol' | 'regenerate' | { codes: string[]; title?: string }>(
+    'view',
+  );
   const refresh = () => {
     void client.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     void client.invalidateQueries({ queryKey: SESSIONS_KEY });
   };
   if (typeof mode === 'object')
-    return <RecoveryCodes codes={mode.codes} doneLabel="Done" onDone={() => setMode('view')} />;
+    return (
+      <RecoveryCodes codes={mode.codes} title={mode.title} doneLabel="Done" onDone={() => setMode('view')} />
+    );
+  if (mode === 'regenerate')
+    return (
+      <NewRecoveryCodesForm
+        onMade={(codes) => setMode({ codes, title: RECOVERY_CODES_REPLACED })}
+        onCancel={() => setMode('view')}
+      />
+    );
   if (mode === 'enrol')
     return (
       <EnrolForm
@@ -54,10 +66,18 @@ function TwoFactor({ status }: { status: TTwoFactorStatus }) {
         </Button>
       </Stack>
     );
-  return <TurnOff status={status} onDone={refresh} />;
+  return <TurnOff status={status} onDone={refresh} onNewCodes={() => setMode('regenerate')} />;
 }
 
-function TurnOff({ status, onDone }: { status: TTwoFactorStatus; onDone: () => void }) {
+function TurnOff({
+  status,
+  onDone,
+  onNewCodes,
+}: {
+  status: TTwoFactorStatus;
+  onDone: () => void;
+  onNewCodes: () => void;
+}) {
   const disable = useDisableTwoFactor();
   const form = useForm({
     schema: ZDisableTwoFactor,
@@ -68,10 +88,16 @@ function TurnOff({ status, onDone }: { status: TTwoFactorStatus; onDone: () => v
       saved.reset({ code: '' });
       onDone();
     },
+    onRefused: retypeCode,
   });
   return (
     <Stack gap="xs">
-      <Text size="sm">On. Recovery codes left: {status.recoveryCodesLeft}.</Text>
+      <Group gap="sm">
+        <Text size="sm">On. Recovery codes left: {status.recoveryCodesLeft}.</Text>
+        <Button size="xs" variant="light" onClick={onNewCodes}>
+          New Recovery Codes
+        </Button>
+      </Group>
       {status.required ? (
         <Text size="sm" c="dimmed">
           Your role must sign in with a code: it cannot be turned off.

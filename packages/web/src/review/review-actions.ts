@@ -3,8 +3,10 @@
 // confirmation everything it does. A write that succeeds ends with a note.
 import { useCallback } from 'react';
 import {
+  formatCounted,
   formatDateTime,
   formatPeso,
+  paidInText,
   Permission,
   REVIEW_TEXTS,
   Role,
@@ -34,6 +36,13 @@ const HEADINGS = {
   rejected: { one: REVIEW_TEXTS.rejectOne, many: REVIEW_TEXTS.rejectSelected, label: 'Reject' },
 } as const;
 
+/** The note after a decision: `1 sale approved`, `3 sales rejected`. */
+export const decidedHeading = (changed: number, status: Decision) =>
+  `${formatCounted(changed, 'sale')} ${status}`;
+/** Under it, the rows that were no longer held (another reviewer got there first), if any. */
+export const notHeldBody = (left: number) =>
+  left > 0 ? `${formatCounted(left, 'sale was', 'sales were')} no longer held` : undefined;
+
 /** Approve or reject held rows after a confirmation with a reason; true when it went through. */
 export function useDecide() {
   const { mutateAsync } = useDecideSales();
@@ -41,20 +50,24 @@ export function useDecide() {
     async (rows: TReviewRow[], status: Decision) => {
       const h = HEADINGS[status];
       let changed = 0;
+      let paidIn = '';
       const done = await confirmDialog({
         heading: rows.length === 1 ? h.one : h.many,
         subject: rows.length === 1 ? saleName(rows[0]!) : rows.map((r) => `Sale ${r.id}`),
         confirmLabel: h.label,
+        danger: status === 'rejected',
         input: { label: REASON_LABEL, check: reasonError },
         onConfirm: async (reason) => {
-          changed = (await mutateAsync({ ids: rows.map((r) => r.id), status, reason })).changed;
+          const answer = await mutateAsync({ ids: rows.map((r) => r.id), status, reason });
+          changed = answer.changed;
+          paidIn = paidInText(answer.paidIn);
         },
       });
       if (done)
         showNote({
           type: 'success',
-          heading: status === 'approved' ? 'Sales approved' : 'Sales rejected',
-          body: `${changed} of ${rows.length} changed${changed < rows.length ? ' (the others were no longer held)' : ''}`,
+          heading: decidedHeading(changed, status),
+          body: [notHeldBody(rows.length - changed), paidIn].filter(Boolean).join('. ') || undefined,
         });
       return done;
     },
@@ -79,6 +92,7 @@ export function useSuspendAction(me: TMe) {
         body: REVIEW_TEXTS.suspendBody,
         ...(chargeBack ? { option: { label: REVIEW_TEXTS.suspendReverse } } : {}),
         confirmLabel: 'Suspend for fraud',
+        danger: true,
         input: { label: REASON_LABEL, check: reasonError },
         onConfirm: async (reason, reverseApproved) => {
           const answer = await mutateAsync({ agentId: agent.id, reason, reverseApproved });

@@ -36,6 +36,7 @@ export function reviewColumns(
       id: 'rules',
       header: 'Rules',
       wrap: true,
+      priority: 'high',
       cell: (r) => (
         <Text size="sm" c={r.rules.length ? 'red.9' : undefined}>
           {rulesText(r)}
@@ -45,24 +46,32 @@ export function reviewColumns(
     { id: 'agent', header: 'Agent', cell: (r) => r.agent },
     { id: 'officeName', header: 'Office', cell: (r) => r.officeName },
     { id: 'sitename', header: 'Site', cell: (r) => r.sitename },
-    { id: 'typename', header: 'Link', cell: (r) => r.typename },
+    { id: 'typename', header: 'Link', priority: 'low', cell: (r) => r.typename },
     {
       id: 'clickToSale',
       header: 'Click to sale',
       align: 'right',
+      priority: 'low',
       cell: (r) => formatClickToSale(r.clickToSale),
     },
-    { id: 'customerEmail', header: 'Email', cell: (r) => r.customerEmail },
-    { id: 'payout', header: 'Payout (₱)', align: 'right', cell: (r) => <Peso value={r.payout} /> },
+    { id: 'customerEmail', header: 'Email', priority: 'low', cell: (r) => r.customerEmail },
+    {
+      id: 'payout',
+      header: 'Payout (₱)',
+      align: 'right',
+      money: true,
+      cell: (r) => <Peso value={r.payout} />,
+    },
     {
       id: 'earning',
       header: 'Earning ($)',
       align: 'right',
+      money: true,
       hidden: !show.earning,
       cell: (r) => <Price value={r.earning} />,
     },
-    { id: 'note', header: 'Note', wrap: true, cell: (r) => r.note },
-    { id: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} act={act} /> },
+    { id: 'note', header: 'Note', wrap: true, priority: 'low', cell: (r) => r.note },
+    { id: 'actions', header: 'Actions', actions: true, cell: (r) => <RowActions row={r} act={act} /> },
   ];
 }
 

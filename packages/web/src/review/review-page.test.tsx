@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Permission, REVIEW_TEXTS, Role, type TMe, type TReviewRow } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { DialogsHost } from '../ui/dialogs';
 import { clearNotes, NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
@@ -62,7 +62,7 @@ beforeEach(() => {
   write = (url) =>
     url.includes('suspend')
       ? { status: 200, body: { ok: true, rejected: 2, reversed: 0 } }
-      : { status: 200, body: { ok: true, changed: 1 } };
+      : { status: 200, body: { ok: true, changed: 1, paidIn: [] } };
   fetchMock.mockImplementation(async (url) => {
     const reply: Reply = url.includes('review/search')
       ? { status: 200, body: { items: rows, total: rows.length } }
@@ -133,8 +133,9 @@ describe('ReviewPage', () => {
     expect(await within(dialog()).findByText('Reason is required')).toBeTruthy();
     expect(bodies('review/status')).toEqual([]);
     fireEvent.change(within(dialog()).getByLabelText(/Reason/), { target: { value: 'customer called' } });
+    expect(within(dialog()).getByRole('button', { name: 'Approve' }).dataset.danger).toBeUndefined();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Approve' }));
-    await screen.findByText('Sales approved');
+    await screen.findByText('1 sale approved');
     expect(bodies('review/status')).toEqual([{ ids: [2], status: 'approved', reason: 'customer called' }]);
   });
 
@@ -148,8 +149,10 @@ describe('ReviewPage', () => {
     expect(within(dialog()).getByText(REVIEW_TEXTS.rejectSelected)).toBeTruthy();
     expect(within(dialog()).getByTestId('confirm-subject').textContent).toBe('Sale 1, Sale 2');
     fireEvent.change(within(dialog()).getByLabelText(/Reason/), { target: { value: 'ring' } });
+    expect(within(dialog()).getByRole('button', { name: 'Reject' }).dataset.danger).toBe('true');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Reject' }));
-    await screen.findByText('Sales rejected');
+    await screen.findByText('1 sale rejected');
+    screen.getByText('1 sale was no longer held');
     expect(bodies('review/status')).toEqual([{ ids: [1, 2], status: 'rejected', reason: 'ring' }]);
   });
 

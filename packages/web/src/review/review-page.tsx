@@ -15,13 +15,12 @@ import {
   REVIEW_TEXTS,
   Role,
 } from '@salesdesk/contract';
-import { PAYOUT_HINT_LABEL, useLogPeriod } from '../logs/log-period';
-import { OfficeAgentFilter } from '../logs/office-agent-filter';
-import { SiteFilter } from '../logs/site-filter';
+import { LogPeriod, useLogPeriod } from '../filters/log-period';
+import { OfficeAgentFilter } from '../filters/office-agent-filter';
+import { SiteFilter } from '../filters/site-filter';
 import { useMe } from '../session/use-session';
 import { Page } from '../shell/page';
 import { DataTable } from '../ui/data-table';
-import { DateRange } from '../ui/date-range';
 import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { SelectionBar } from '../ui/selection-bar';
@@ -95,16 +94,7 @@ export function ReviewPage() {
             />
             <SiteFilter field={field} draft={draft} />
             <OfficeAgentFilter field={field} draft={draft} showOffice />
-            <DateRange
-              value={{ start: draft.start, end: draft.end }}
-              onChange={(range) => {
-                field('start').onChange(range.start ?? '');
-                field('end').onChange(range.end ?? '');
-              }}
-              hints={hints}
-              hintLabel={PAYOUT_HINT_LABEL}
-              optional
-            />
+            <LogPeriod field={field} draft={draft} hints={hints} optional />
           </>
         )}
       </ListSearch>

@@ -1,7 +1,7 @@
 // Which login alert to show (spec 1 section 4): the account alert (as text) over the common one (as html),
 // only when it has html and is not yet read; read state is kept per alert, never re-shown on content change.
 import type { TLoginAlerts } from '@salesdesk/contract';
-import type { AlertReadState } from './storage';
+import type { AlertReadState } from '../api/session-storage';
 
 export interface PickedAlert {
   /** The read-state key: 'account:{accountId}' or 'common'. */

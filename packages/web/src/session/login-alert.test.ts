@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '@salesdesk/contract';
 const alertDialog = vi.fn(async () => undefined);
 vi.mock('../ui/dialog-store', () => ({ alertDialog }));
 const { showLoginAlert } = await import('./login-alert');
-const { readAlertState } = await import('./storage');
+const { readAlertState } = await import('../api/session-storage');
 
 const alerts = { accountAlert: null, commonAlert: { html: '<b>Payroll is out</b>' } };
 

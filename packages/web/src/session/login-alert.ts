@@ -2,7 +2,7 @@
 import { fetchLoginAlerts } from '../api/auth-api';
 import { alertDialog } from '../ui/dialog-store';
 import { markAlertRead, pickLoginAlert } from './login-alert-rules';
-import { readAlertState, writeAlertState } from './storage';
+import { readAlertState, writeAlertState } from '../api/session-storage';
 
 export async function showLoginAlert(accountId: number): Promise<void> {
   const alerts = await fetchLoginAlerts();

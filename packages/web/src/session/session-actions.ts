@@ -1,7 +1,7 @@
 // Session transitions: login (store token and profile, then the login alert), logout, profile refresh.
 import type { TMe } from '@salesdesk/contract';
 import { fetchMe, logout as postLogout } from '../api/auth-api';
-import { endSession, getSession, startSession, updateMe } from './store';
+import { endSession, getSession, startSession, updateMe } from '../api/session-store';
 import { showLoginAlert } from './login-alert';
 
 /** GET accounts/me ran in this page load (login asks it; a stored session is checked once). */

@@ -7,7 +7,7 @@ import { showNote, useNotes } from '../ui/notes';
 import { renderHook } from '@testing-library/react';
 import { logoutSession, refreshMe, loginWithToken } from './session-actions';
 import { installSessionSync } from './session-sync';
-import { endSession, getSession, startSession, syncWithStorage } from './store';
+import { endSession, getSession, startSession, syncWithStorage } from '../api/session-store';
 
 const me = (accountId: number, username: string): TMe => ({
   accountId,

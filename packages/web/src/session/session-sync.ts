@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@salesdesk/contract';
 import { resetDateRange } from '../ui/date-range-store';
 import { closeDialogs } from '../ui/dialog-store';
 import { clearNotes } from '../ui/notes';
-import { onSessionEnd, syncWithStorage } from './store';
+import { onSessionEnd, syncWithStorage } from '../api/session-store';
 
 const SESSION_KEYS: ReadonlySet<string | null> = new Set([STORAGE_KEYS.token, STORAGE_KEYS.me, null]);
 

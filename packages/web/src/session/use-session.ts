@@ -1,7 +1,7 @@
 // The session hook: profile, login, logout and the role and permission checks.
 import { useSyncExternalStore } from 'react';
 import { hasRole as roleAtLeast, Role, type TMe } from '@salesdesk/contract';
-import { getSession, subscribeSession } from './store';
+import { getSession, subscribeSession } from '../api/session-store';
 import { loginWithToken, logoutSession } from './session-actions';
 
 /** True when `me` holds `permission`; a superadmin holds every permission. */

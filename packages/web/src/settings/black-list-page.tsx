@@ -65,6 +65,7 @@ export function BlackListIpPage() {
             heading: BLACK_LIST_TEXTS.deleteOne,
             subject: row.ip,
             confirmLabel: 'Delete',
+            danger: true,
             onConfirm: () => deleteOne(row.id),
           }),
       ),
@@ -77,6 +78,7 @@ export function BlackListIpPage() {
       heading: BLACK_LIST_TEXTS.deleteSelected,
       subject: ips,
       confirmLabel: 'Delete',
+      danger: true,
       onConfirm: () => deleteMany.mutateAsync({ ips }),
     });
     if (done) list.clearSelection();

@@ -1,13 +1,16 @@
 // /app/settings/options (superadmin): the 'Auto Block Account' checkbox (spec 2 section 2.17), the days
-// the postback log and the audit log keep, the months of raw clicks kept, the pay cycle, the fraud rules (each off, flag only or hold
+// the postback log and the audit log keep, the months of raw clicks kept, the pay cycle, the largest
+// adjustment (pesos and dollars), the fraud rules (each off, flag only or hold
 // for review, with its numbers), the roles that must sign in with two factors, and Save.
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
+  AUTO_BLOCK_HINT,
   AUDIT_LOG_DAYS_MAX,
   FRAUD_MODE_LABELS,
   FRAUD_MODES,
   FRAUD_RULE_LABELS,
+  LARGEST_ADJUSTMENT_LABEL,
   NEWS_SAVED_NOTE,
   PAY_CYCLE_LABELS,
   PAY_CYCLES,
@@ -56,7 +59,11 @@ function OptionsForm({ options }: { options: TOption[] }) {
     <form onSubmit={form.submit} noValidate>
       <Stack gap="sm" maw={560}>
         <FormErrorBanner message={form.formError} />
-        <Checkbox label="Auto Block Account" {...form.getCheckboxProps('autoBlockAccount')} />
+        <Checkbox
+          label="Auto Block Account"
+          description={AUTO_BLOCK_HINT}
+          {...form.getCheckboxProps('autoBlockAccount')}
+        />
         <TextInput
           label="Postback Log Days"
           description={`How many days the postback log keeps (1 to ${POSTBACK_LOG_DAYS_MAX})`}
@@ -86,6 +93,22 @@ function OptionsForm({ options }: { options: TOption[] }) {
           w={320}
           {...form.getInputProps('payCycle')}
         />
+        <Group align="flex-start" gap="md">
+          <TextInput
+            label={`${LARGEST_ADJUSTMENT_LABEL} (₱)`}
+            description="The most one adjustment may add or take back, in pesos"
+            inputMode="decimal"
+            w={260}
+            {...form.getInputProps('largestAdjustmentPayout')}
+          />
+          <TextInput
+            label={`${LARGEST_ADJUSTMENT_LABEL} ($)`}
+            description="The same in dollars"
+            inputMode="decimal"
+            w={260}
+            {...form.getInputProps('largestAdjustmentEarning')}
+          />
+        </Group>
         <Checkbox.Group
           label="Require two-factor sign-in"
           description="These roles sign in with a code from an authenticator app; one without it is sent to set it up after the password"

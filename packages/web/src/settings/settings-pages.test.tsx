@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   badIpLine,
   BLACK_LIST_TEXTS,
+  LARGEST_ADJUSTMENT_INVALID,
   PAY_CYCLE_LABELS,
   POSTBACK_LOG_DAYS_INVALID,
   AUDIT_LOG_DAYS_INVALID,
@@ -11,7 +12,7 @@ import {
   Role,
   type TMe,
 } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { DialogsHost } from '../ui/dialogs';
 import { clearNotes, NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
@@ -193,6 +194,8 @@ describe('OptionsPage', () => {
       ['audit_log_days', '730'],
       ['raw_click_months', ''],
       ['pay_cycle', 'half-month'],
+      ['largest_adjustment_php', '1000000'],
+      ['largest_adjustment_dollars', '100000'],
       ['fraud_fast_sale', 'flag'],
       ['fraud_fast_sale_seconds', '15'],
       ['fraud_repeat_email', 'flag'],
@@ -246,6 +249,26 @@ describe('OptionsPage', () => {
     await screen.findByText('Successfully saved');
     expect(screen.queryByText(POSTBACK_LOG_DAYS_INVALID)).toBeNull();
     expect(posted()).toEqual([savedList({ postback_log_days: '30' })]);
+  });
+
+  it('saves the largest adjustment in pesos and dollars (₱1,000,000 and $100,000 unless saved)', async () => {
+    renderOptions([{ name: 'largest_adjustment_dollars', value: '5000' }]);
+    const pesos = await screen.findByRole('textbox', { name: /Largest adjustment \(₱\)/ });
+    expect(pesos).toHaveProperty('value', '1000000');
+    expect(screen.getByRole('textbox', { name: /Largest adjustment \(\$\)/ })).toHaveProperty(
+      'value',
+      '5000',
+    );
+    fireEvent.change(pesos, { target: { value: '1e6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(LARGEST_ADJUSTMENT_INVALID)).toBeTruthy();
+    expect(posted()).toEqual([]);
+    fireEvent.change(pesos, { target: { value: '250000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(posted()).toEqual([
+      savedList({ largest_adjustment_php: '250000', largest_adjustment_dollars: '5000' }),
+    ]);
   });
 
   it('saves the audit log days (two years unless saved), refusing a count outside 1..3650', async () => {

@@ -9,6 +9,7 @@ import { useMe, useSession } from '../session/use-session';
 import type { MenuItem } from './area';
 import { PageLoader } from './page-loader';
 import { MainMenu } from './main-menu';
+import { NoAccessNote } from './no-access-note';
 
 export function AppFrame({ menu }: { menu: readonly MenuItem[] }) {
   const [menuOpened, menuToggle] = useDisclosure(false);
@@ -50,6 +51,7 @@ export function AppFrame({ menu }: { menu: readonly MenuItem[] }) {
         <MainMenu menu={menu} me={me} onNavigate={menuToggle.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <NoAccessNote />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -14,6 +14,8 @@ export interface Screen {
   access?: AccessRule;
   /** The label of its tab in its section's tab bar. */
   tab?: string;
+  /** An agent suspended for fraud may open it (its own pay statements); with `tab`, its menu shows it. */
+  openWhileSuspended?: boolean;
 }
 
 /** A first segment of /app: who may open anything under it, and its menu entry. */
@@ -25,6 +27,8 @@ export interface Section {
   landing?: string;
   /** Its tabs carry the current query string (the log tabs share their filters). */
   keepSearch?: boolean;
+  /** An agent suspended for fraud may open it and every screen in it (Home). */
+  openWhileSuspended?: boolean;
 }
 
 /** One area's registration: the sections it owns and its screens (in its own or another area's section). */
@@ -59,6 +63,19 @@ export interface AccessHandle {
 
 const sectionOf = (screen: Screen) => screen.path.split('/')[0]!;
 const rules = (...list: (AccessRule | undefined)[]) => list.filter((r): r is AccessRule => !!r);
+const both =
+  (...list: (AccessRule | undefined)[]): AccessRule =>
+  (me, brand) =>
+    rules(...list).every((rule) => rule(me, brand));
+
+/**
+ * The one rule of a fraud suspension, as the server's (http/access.ts): such an agent opens only what
+ * says `openWhileSuspended`, its Home and its own pay statements; everything else is closed to it.
+ */
+const whileSuspended =
+  (open: boolean | undefined): AccessRule =>
+  (me) =>
+    !!open || !me.fraudSuspended;
 
 /** The sections of `areas` with their screens and tabs, in registration order. */
 export function buildSections(areas: readonly Area[]) {
@@ -71,7 +88,12 @@ export function buildSections(areas: readonly Area[]) {
     if (!sections.some((s) => s.path === sectionOf(screen)))
       throw new Error(`No area declares the section of /app/${screen.path}`);
   return sections.map((section) => {
-    const own = screens.filter((screen) => sectionOf(screen) === section.path);
+    const own = screens
+      .filter((screen) => sectionOf(screen) === section.path)
+      .map((screen) => ({
+        ...screen,
+        access: both(screen.access, whileSuspended(section.openWhileSuspended || screen.openWhileSuspended)),
+      }));
     const tabs: RuledTab[] = own
       .filter((screen) => screen.tab)
       .map((screen) => ({
@@ -80,7 +102,15 @@ export function buildSections(areas: readonly Area[]) {
         ...(section.keepSearch ? { keepSearch: true } : {}),
         access: rules(section.access, screen.access),
       }));
-    return { ...section, screens: own, tabs };
+    const anyOpen = section.openWhileSuspended || own.some((screen) => screen.openWhileSuspended);
+    return {
+      ...section,
+      // The section lets a suspended agent through to the screens open to it; each screen decides.
+      access: both(section.access, whileSuspended(anyOpen)),
+      menuAccess: both(section.access, whileSuspended(section.openWhileSuspended)),
+      screens: own,
+      tabs,
+    };
   });
 }
 
@@ -98,7 +128,7 @@ export function buildAppRoutes(sections: readonly BuiltSection[]): RouteObject[]
       return {
         ...(rest ? { path: rest } : { index: true }),
         Component: screen.page,
-        ...(screen.access ? { handle: { access: screen.access } satisfies AccessHandle } : {}),
+        handle: { access: screen.access } satisfies AccessHandle,
       };
     });
     if (section.landing)
@@ -107,20 +137,32 @@ export function buildAppRoutes(sections: readonly BuiltSection[]): RouteObject[]
   });
 }
 
-/** The menu: one entry per section that has one, in registration order. */
+/**
+ * The menu: one entry per section that has one, in registration order. A fraud-suspended agent gets an
+ * entry of its own for each tab open to it in a section closed to it (Pay Statements under Statistics).
+ */
 export const buildMenu = (sections: readonly BuiltSection[]): MenuItem[] =>
-  sections.flatMap((s) =>
-    s.menu
+  sections.flatMap((s) => [
+    ...(s.menu
       ? [
           {
             label: s.menu.label,
             to: `/app/${s.path}`,
-            access: s.access,
+            access: s.menuAccess,
             ...(s.menu.badge ? { badge: s.menu.badge } : {}),
           },
         ]
-      : [],
-  );
+      : []),
+    ...(s.openWhileSuspended
+      ? []
+      : s.screens
+          .filter((screen) => screen.openWhileSuspended && screen.tab)
+          .map((screen) => ({
+            label: screen.tab!,
+            to: `/app/${screen.path}`,
+            access: both(s.access, screen.access, (me) => !!me.fraudSuspended),
+          }))),
+  ]);
 
 /** The menu items `me` sees under `brand`, in menu order. */
 export function visibleMenuItems(menu: readonly MenuItem[], me: TMe, brand: AccessBrand) {

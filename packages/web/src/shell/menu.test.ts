@@ -82,6 +82,15 @@ describe('visibleMenuItems', () => {
     expect(labels(me(Role.Agent), false)).toEqual(['Home', 'Statistics', 'Links', 'Logs', 'Profile']);
   });
 
+  it('gives an agent suspended for fraud only Home and its Pay Statements', () => {
+    const suspended = { ...me(Role.Agent), fraudSuspended: true };
+    expect(visibleMenuItems(suspended, { showHowToSell: true })).toEqual([
+      { label: 'Home', to: '/app/home' },
+      { label: 'Pay Statements', to: '/app/stats/pay-statements' },
+    ]);
+    expect(labels({ ...me(Role.Agent), fraudSuspended: false }, false)).not.toContain('Pay Statements');
+  });
+
   it('marks New Agents for the unapproved badge', () => {
     const item = visibleMenuItems(me(Role.Superadmin), { showHowToSell: true }).find(
       (i) => i.to === '/app/unapprove',

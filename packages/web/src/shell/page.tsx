@@ -26,10 +26,15 @@ export interface PageProps {
 
 export function Page({ title, children, actions, tabs }: PageProps) {
   usePageTitle(title);
+  const { displayName } = useBrand();
   const { me } = useSession();
   const sectionTabs = useSectionTabs();
   return (
     <Stack gap="md" className="page">
+      {/* The app frame does not print (styles.css): a printed page names the brand here. */}
+      <Text fw={700} size="lg" className="print-only brand-name">
+        {displayName}
+      </Text>
       <Group
         component="header"
         justify="space-between"
@@ -52,7 +57,11 @@ export function Page({ title, children, actions, tabs }: PageProps) {
         </Stack>
       </Group>
       {tabs !== false && <PageTabs tabs={sectionTabs} />}
-      {actions && <Group gap="sm">{actions}</Group>}
+      {actions && (
+        <Group gap="sm" className="no-print">
+          {actions}
+        </Group>
+      )}
       <Box component="section">{children}</Box>
     </Stack>
   );

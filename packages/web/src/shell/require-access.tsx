@@ -1,19 +1,18 @@
 // The /app route guard: the rules in the matched routes' handles (declared by each area's area.tsx, the
 // same rules the menu and tabs read). A user who types a screen's path without the right to open it lands
-// on /app/home with a note saying so. It also hands the page its section's tabs.
-import { useEffect, useRef } from 'react';
+// on /app/home with a note saying so (no-access-note.tsx). It also hands the page its section's tabs.
 import { Navigate, Outlet, useMatches } from 'react-router';
 import type { TMe } from '@salesdesk/contract';
 import { useBrandState } from '../session/brand';
 import { HOME_PATH } from '../session/return-url';
 import { useMe } from '../session/use-session';
-import { showNote } from '../ui/notes';
 import type { AccessBrand, AccessRule } from './access-rules';
 import { visibleTabs, type AccessHandle, type RuledTab } from './area';
+import { NO_ACCESS_STATE } from './no-access-note';
 import { PageLoader } from './page-loader';
 import { SectionTabsContext } from './page-tabs';
 
-export const NO_ACCESS_NOTE = 'You do not have access to that page';
+export { NO_ACCESS_NOTE } from './no-access-note';
 
 const handleOf = (handle: unknown): Partial<AccessHandle> =>
   handle && typeof handle === 'object' ? (handle as Partial<AccessHandle>) : {};
@@ -31,16 +30,8 @@ export function allows(handles: readonly unknown[], me: TMe, brand: AccessBrand)
 const tabsOf = (handles: readonly unknown[]): RuledTab[] =>
   handles.map((h) => handleOf(h).tabs).findLast((tabs) => !!tabs) ?? [];
 
-/** Goes home and says why; once, though StrictMode runs effects twice. */
-function NoAccess() {
-  const said = useRef(false);
-  useEffect(() => {
-    if (said.current) return;
-    said.current = true;
-    showNote({ type: 'error', heading: NO_ACCESS_NOTE });
-  }, []);
-  return <Navigate to={HOME_PATH} replace />;
-}
+/** Goes home, which says why (NoAccessNote in the frame). */
+const NoAccess = () => <Navigate to={HOME_PATH} replace state={NO_ACCESS_STATE} />;
 
 export function RequireAccess() {
   const me = useMe();

@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Permission, Role, type TMe } from '@salesdesk/contract';
+import { NOTE_LIFETIME_MS, Permission, Role, type TMe } from '@salesdesk/contract';
 import { MENU, routes, SECTIONS } from '../routes';
-import { endSession, startSession } from '../session/store';
+import { endSession, startSession } from '../api/session-store';
 import { clearNotes, NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
 import { visibleMenuItems as visibleIn, visibleTabs } from './area';
@@ -50,6 +50,26 @@ function screens(
   });
 }
 
+describe('an agent suspended for fraud', () => {
+  it('opens Home and its pay statements, and no other screen of the table', () => {
+    const suspended = { ...me(Role.Agent), fraudSuspended: true };
+    const app = screens(routes, '', []).filter((s) => s.path.startsWith('/app/'));
+    const open = app
+      .filter((s) => allows(s.handles, suspended, brands[0]!))
+      .map((s) => s.path)
+      .sort();
+    // The bare /app/stats only leads on to stats/sites, which is closed to it.
+    expect(open).toEqual([
+      '/app/home',
+      '/app/stats',
+      '/app/stats/pay-statements',
+      '/app/stats/pay-statements/:start/:agentId',
+    ]);
+    expect(opens('/app/stats/sites', suspended)).toBe(false);
+    expect(sectionTabs('stats', suspended).map((t) => t.label)).toEqual(['Pay Statements']);
+  });
+});
+
 describe('the /app route table', () => {
   it('gives every screen a rule', () => {
     const app = screens(routes, '', []).filter((s) => s.path.startsWith('/app/'));
@@ -72,7 +92,7 @@ describe('the /app route table', () => {
 
   it('opens a section tab exactly for those who see it', () => {
     const sections = SECTIONS.filter((s) => s.tabs.length).map((s) => s.path);
-    expect(sections).toEqual(['news', 'offices', 'sites', 'stats', 'links', 'logs', 'settings']);
+    expect(sections).toEqual(['news', 'offices', 'sites', 'stats', 'links', 'logs', 'profile', 'settings']);
     for (const who of people)
       for (const section of sections) {
         const all = sectionTabs(section, me(Role.Superadmin)).map((t) => t.to);
@@ -106,6 +126,20 @@ describe('the /app route table', () => {
     expect(opens('/app/settings/options', admin)).toBe(false);
     expect(opens('/app/settings/black-list-ip/create', admin)).toBe(true);
     expect(opens('/app/home', agent)).toBe(true);
+    // API keys: admins under Settings, offices under their Profile; agents nowhere.
+    for (const who of [superadmin, admin, approver]) {
+      expect(opens('/app/settings/api-keys', who)).toBe(true);
+      expect(opens('/app/settings/api-keys/create', who)).toBe(true);
+      expect(opens('/app/profile/api-keys', who)).toBe(false);
+    }
+    expect(opens('/app/profile/api-keys', office)).toBe(true);
+    expect(opens('/app/profile/api-keys/create', office)).toBe(true);
+    expect(opens('/app/settings/api-keys', office)).toBe(false);
+    for (const path of ['/app/settings/api-keys', '/app/profile/api-keys', '/app/profile/api-keys/create'])
+      expect(opens(path, agent)).toBe(false);
+    expect(sectionTabs('profile', office).map((t) => t.label)).toEqual(['Profile', 'API Keys']);
+    expect(sectionTabs('profile', agent).map((t) => t.label)).toEqual(['Profile']);
+    expect(sectionTabs('settings', admin).map((t) => t.label)).toEqual(['Black List Ip', 'API Keys']);
     // Adjustments: the earnings permission's holders among admins, and superadmins.
     const earner = me(Role.Admin, [Permission.EarningVisible]);
     expect(opens('/app/logs/adjustments/create', superadmin)).toBe(true);
@@ -154,12 +188,18 @@ describe('RequireAccess', () => {
     expect(screen.queryByRole('heading', { name: 'Offices' })).toBeNull();
   });
 
-  it('says so on the page it lands on, once', async () => {
+  it('says so on the page it lands on, once, until the user closes it', async () => {
     login(me(Role.Agent));
     open('/app/settings/options');
-    const note = await screen.findByRole('alert');
+    const note = await screen.findByTestId('no-access-note');
+    expect(note.getAttribute('role')).toBe('alert');
     expect(note.textContent).toContain(NO_ACCESS_NOTE);
-    expect(note.textContent).not.toContain('(2)');
+    expect(screen.getAllByText(NO_ACCESS_NOTE)).toHaveLength(1);
+    // Not a toast that times out: it is still there after a note's lifetime.
+    await new Promise((r) => setTimeout(r, NOTE_LIFETIME_MS + 200));
+    expect(screen.getByTestId('no-access-note')).toBeTruthy();
+    fireEvent.click(within(note).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText(NO_ACCESS_NOTE)).toBeNull());
   });
 
   it('says nothing when the screen opens', async () => {

@@ -12,6 +12,7 @@ export async function confirmDeleteLinkType(
     heading: LINK_TYPE_TEXTS.deleteConfirm,
     subject: typename,
     confirmLabel: 'Delete',
+    danger: true,
     onConfirm: remove,
   });
   if (done) showNote({ type: 'success', heading: 'Operation Complete' });

@@ -1,7 +1,7 @@
 // /app/sites/{siteId}/types/create and /edit/{id}: the Add / Update Sale Type form (spec 2 sections 2.6, 3, 5).
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { RecordGate } from '../ui/record-gate';
+import { RecordGate } from '../shell/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { LINK_TYPE_DEFAULTS, ZLinkTypeUpdate, type TLinkType, type TSiteDetail } from '@salesdesk/contract';
 import type { z } from 'zod';

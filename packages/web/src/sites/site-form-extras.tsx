@@ -57,6 +57,7 @@ export function SiteEditActions({ site }: { site: TSiteDetail }) {
       heading: SITE_TEXTS.deleteConfirm,
       subject: site.sitename,
       confirmLabel: 'Delete',
+      danger: true,
       onConfirm: () => remove.mutateAsync(site.id),
     });
     if (!done) return;

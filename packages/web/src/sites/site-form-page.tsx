@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { RecordGate } from '../ui/record-gate';
+import { RecordGate } from '../shell/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import {
   DEFAULT_CLICK_PARAM,

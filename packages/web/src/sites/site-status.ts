@@ -13,6 +13,7 @@ export function changeSiteStatus(
   return confirmDialog({
     heading: status ? SITE_TEXTS.activateConfirm : SITE_TEXTS.suspendConfirm,
     subject: site.sitename,
+    danger: !status,
     onConfirm: () => apply({ ids: [site.id], status }),
   });
 }

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { RecordGate } from '../ui/record-gate';
+import { RecordGate } from '../shell/record-gate';
 import { INVALID_ID, useIdParam } from '../ui/use-id-param';
 import { LINK_TYPE_SORT_FIELDS, LINK_TYPE_TEXTS } from '@salesdesk/contract';
 import { Page } from '../shell/page';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, SITE_TEXTS, type TMe, type TSiteRow } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { DialogsHost } from '../ui/dialogs';
 import { renderUi } from '../ui/test-utils';
 import { SitesListPage } from './sites-list-page';

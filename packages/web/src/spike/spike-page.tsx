@@ -1,7 +1,7 @@
 // /app/spike: a test page with only an html input.
 import { useState } from 'react';
 import { Container } from '@mantine/core';
-import { LazyRichTextEditor } from '../ui/rich-text-editor-lazy';
+import { LazyRichTextEditor } from '../rich-text/rich-text-editor-lazy';
 
 export function SpikePage() {
   const [html, setHtml] = useState('');

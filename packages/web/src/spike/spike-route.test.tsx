@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, type TMe } from '@salesdesk/contract';
 import { routes } from '../routes';
-import { endSession, startSession } from '../session/store';
+import { endSession, startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 
 const agent: TMe = {

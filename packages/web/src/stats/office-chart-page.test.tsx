@@ -7,7 +7,7 @@ import {
   type TChartModel,
   type TMe,
 } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { chartOption } from './office-chart';
 import { OfficePerformanceChartPage } from './office-chart-page';

@@ -22,7 +22,7 @@ import { ListSearch } from '../ui/list-search';
 import { SignedPercent } from '../ui/money';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { CsvExportButton } from '../logs/csv-export-button';
+import { CsvExportButton } from '../csv/csv-export-button';
 import { fetchPeriods, PERFORMANCE_EXPORT, PERFORMANCE_KEY } from './office-stats-api';
 import {
   filtersOf,

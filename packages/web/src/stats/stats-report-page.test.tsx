@@ -9,7 +9,7 @@ import {
   type TStatsResult,
   type TStatsRow,
 } from '@salesdesk/contract';
-import { startSession } from '../session/store';
+import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { PayrollAvpPage, PayrollPage, SitesStatsPage } from './report-pages';
 

@@ -16,7 +16,7 @@ import {
   type TStatsRow,
 } from '@salesdesk/contract';
 import { useAgentOptions, useOfficeOptions } from '../api/option-queries';
-import { CsvExportButton } from '../logs/csv-export-button';
+import { CsvExportButton } from '../csv/csv-export-button';
 import { Page } from '../shell/page';
 import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';

@@ -13,14 +13,14 @@ import {
 } from '@salesdesk/contract';
 import { numbered, TopTable } from '../home/top-table';
 import { useSiteOptions } from '../api/option-queries';
+import { LogPeriod } from '../filters/log-period';
 import { Page } from '../shell/page';
 import { useMe } from '../session/use-session';
 import { CriteriaLine } from '../ui/criteria-line';
-import { DateRange } from '../ui/date-range';
 import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
-import { CsvExportButton } from '../logs/csv-export-button';
+import { CsvExportButton } from '../csv/csv-export-button';
 import { fetchRanking, TOP_AGENTS_EXPORT, TOP_AGENTS_KEY, useTop10 } from './office-stats-api';
 import {
   filtersOf,
@@ -87,15 +87,7 @@ export function TopAgentsPage() {
                 clearable
                 w={280}
               />
-              <DateRange
-                value={{ start: draft.start, end: draft.end }}
-                onChange={(range) => {
-                  field('start').onChange(range.start ?? '');
-                  field('end').onChange(range.end ?? '');
-                }}
-                hints={hints}
-                hintLabel={PAY_PERIOD_HINT_LABEL}
-              />
+              <LogPeriod field={field} draft={draft} hints={hints} hintLabel={PAY_PERIOD_HINT_LABEL} />
             </>
           )}
         </ListSearch>

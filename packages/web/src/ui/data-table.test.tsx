@@ -173,4 +173,57 @@ describe('DataTable', () => {
     const box = screen.getByRole('table').parentElement;
     expect(box?.hasAttribute('data-table-scroll')).toBe(true);
   });
+
+  it('heads the row actions "Actions" and marks money and actions cells for the table rule', () => {
+    const cols: DataColumn<Row>[] = [
+      { id: 'name', header: 'Name', cell: (r) => r.name },
+      { id: 'sales', header: 'Sales', money: true, cell: (r) => r.sales },
+      { id: 'act', header: '', actions: true, cell: () => 'Edit' },
+    ];
+    renderUi(
+      <DataTable data={rows} columns={cols} getRowId={(r) => r.id} loading={false} emptyText="No data" />,
+    );
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Sales', 'Actions']);
+    expect(table.querySelectorAll('td[data-keep="money"]')).toHaveLength(2);
+    expect(table.querySelectorAll('td[data-keep="actions"]')).toHaveLength(2);
+    // With room to spare nothing gives way: no detail buttons.
+    expect(screen.queryByRole('button', { name: 'Show details' })).toBeNull();
+  });
+
+  it('keeps each word of a row name whole, so it wraps between words and never at a hyphen', () => {
+    const dated: DataColumn<Row>[] = [{ id: 'when', header: 'Date', cell: () => '2026-11-27 (05:04)' }];
+    renderUi(<DataTable data={rows} columns={dated} getRowId={(r) => r.id} loading={false} emptyText="" />);
+    const cell = screen.getAllByRole('cell')[0];
+    expect(cell.textContent).toBe('2026-11-27 (05:04)');
+    expect(Array.from(cell.querySelectorAll('span'), (s) => s.textContent)).toEqual([
+      '2026-11-27',
+      '(05:04)',
+    ]);
+  });
+
+  it('marks a footer total in a money column as kept money, and its label not', () => {
+    const cols: DataColumn<Row>[] = [
+      { id: 'name', header: 'Name', cell: (r) => r.name },
+      { id: 'sales', header: 'Sales', money: true, cell: (r) => r.sales },
+    ];
+    renderUi(
+      <DataTable
+        data={rows}
+        columns={cols}
+        getRowId={(r) => r.id}
+        loading={false}
+        emptyText=""
+        footerRows={[{ name: 'Total', sales: 8 }]}
+      />,
+    );
+    const kept = screen.getByRole('table').querySelectorAll('tfoot th[data-keep]');
+    expect(Array.from(kept, (th) => [th.getAttribute('data-keep'), th.textContent])).toEqual([
+      ['money', '8'],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 // The list table of every page: TanStack Table v8 for the row model, server-side sorting, selection, variants.
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Box, Checkbox, LoadingOverlay, Table, UnstyledButton } from '@mantine/core';
 import {
   flexRender,
@@ -9,14 +9,15 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import classes from './data-table.module.css';
+import type { GiveWayColumn } from './give-way';
+import { DetailRow, DetailToggle, FoldedActions } from './row-detail';
 import { ariaSort, nextSort, type TSort } from './sort';
 import { useStickyOffsets } from './sticky-columns';
+import { useGiveWay } from './use-give-way';
 
-type ColumnBase<T> = {
-  id: string;
+type ColumnBase<T> = GiveWayColumn & {
   header: ReactNode;
   cell: (row: T, index: number) => ReactNode;
-  hidden?: boolean;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
   /** Free text (URLs, notes, conversations) that wraps; every other value stays on one line. */
@@ -25,7 +26,9 @@ type ColumnBase<T> = {
 
 /**
  * A column: `id` names it; `cell` renders one row (index is the row's position on the page); `hidden`
- * leaves it out (role or brand rules). A sortable column's server sort field is `sortField`, else its
+ * leaves it out (role or brand rules). `money`, `actions` and `priority` place it under the table rule
+ * (give-way.ts): when the table is wider than its box, `low` columns, then unmarked ones, move into the
+ * row's detail, while money and the actions (kept in view at the right) stay. A sortable column's server sort field is `sortField`, else its
  * `id`, and must be one of `S` (the list's sort fields from the contract): a typo does not compile.
  */
 export type DataColumn<T, S extends string = string> =
@@ -66,7 +69,28 @@ export type DataTableProps<T, K extends string | number, S extends string = stri
   stickyColumns?: number;
 };
 
+/**
+ * A kept name wraps between words only: a word with a hyphen (a date `2026-11-27`, a name `Jean-Paul`),
+ * where a browser would otherwise break it, stays on one line. Text without one stays as it is.
+ */
+function wholeWords(node: ReactNode): ReactNode {
+  if (typeof node !== 'string' || !/\S-\S/.test(node)) return node;
+  return node.split(/(\s+)/).map((part, i) =>
+    i % 2 ? (
+      part
+    ) : (
+      <span key={i} className={classes.word}>
+        {part}
+      </span>
+    ),
+  );
+}
+
+/** Marks a kept cell (money, actions) so a browser test can find it. */
+const keepOf = (c?: GiveWayColumn) => (c?.actions ? 'actions' : c?.money ? 'money' : undefined);
+
 const SELECT_ID = '__select';
+const DETAIL_ID = '__detail';
 const SELECT_WIDTH = 36;
 const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
 
@@ -117,6 +141,18 @@ export function DataTable<T, K extends string | number, S extends string = strin
     props;
   const selectable = !!props.selectable;
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const lead = props.stickyColumns ?? 1;
+  const tableRef = useRef<HTMLTableElement>(null);
+  const room = useGiveWay(columns, lead, tableRef, props.print);
+  const gone = room.gone;
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const toggleOpened = (rowId: string) =>
+    setOpened((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(rowId)) next.add(rowId);
+      return next;
+    });
+  const withDetail = gone.size > 0;
 
   const defs = useMemo<ColumnDef<T>[]>(() => {
     const own: ColumnDef<T>[] = columns.map((c) => ({
@@ -124,11 +160,14 @@ export function DataTable<T, K extends string | number, S extends string = strin
       header: () => c.header,
       cell: (ctx) => c.cell(ctx.row.original, ctx.row.index),
     }));
-    return selectable ? [{ id: SELECT_ID, header: () => null, cell: () => null }, ...own] : own;
-  }, [columns, selectable]);
+    const leading: ColumnDef<T>[] = [];
+    if (selectable) leading.push({ id: SELECT_ID, header: () => null, cell: () => null });
+    if (withDetail) leading.push({ id: DETAIL_ID, header: () => null, cell: () => null });
+    return [...leading, ...own];
+  }, [columns, selectable, withDetail]);
   const columnVisibility = useMemo<VisibilityState>(
-    () => Object.fromEntries(columns.map((c) => [c.id, !c.hidden])),
-    [columns],
+    () => Object.fromEntries(columns.map((c) => [c.id, !c.hidden && !gone.has(c.id)])),
+    [columns, gone],
   );
 
   const table = useReactTable({
@@ -156,24 +195,32 @@ export function DataTable<T, K extends string | number, S extends string = strin
   };
 
   const visible = table.getVisibleLeafColumns();
-  const style: CSSProperties | undefined = props.shrink ? { width: 'auto' } : undefined;
-  const stickyCount = Math.min(visible.length, (selectable ? 1 : 0) + (props.stickyColumns ?? 1));
-  const sticky = useStickyOffsets(stickyCount, visible.map((c) => c.id).join(' '));
+  const style = {
+    ...(props.shrink ? { width: 'auto' } : {}),
+    ...(room.tight && room.actionsMin ? { '--actions-min': `${room.actionsMin}px` } : {}),
+  } as CSSProperties;
+  const stickyCount = Math.min(visible.length, (selectable ? 1 : 0) + (withDetail ? 1 : 0) + lead);
+  const lefts = useStickyOffsets(tableRef, stickyCount, visible.map((c) => c.id).join(' '));
   /** The class (after `base`) and offset of a cell from column `i` over `span` columns when it is kept in view. */
   const stickyAt = (i: number, base?: string, span = 1) => {
+    if (byId.get(visible[i]?.id)?.actions)
+      return { className: [base, classes.stickyRight].filter(Boolean).join(' ') };
     if (i >= stickyCount) return { className: base };
     const kept = i + span === stickyCount ? [classes.sticky, classes.stickyEdge] : [classes.sticky];
-    return { className: [base, ...kept].filter(Boolean).join(' '), style: { left: sticky.lefts[i] ?? 0 } };
+    return { className: [base, ...kept].filter(Boolean).join(' '), style: { left: lefts[i] ?? 0 } };
   };
   const body = (id: string, i: number, node: ReactNode) => {
-    if (byId.get(id)?.wrap)
+    const col = byId.get(id);
+    if (col?.actions && room.fold) return <FoldedActions>{node}</FoldedActions>;
+    if (col?.wrap)
       return (
         <div className={classes.wrap} data-free-text>
           {node}
         </div>
       );
-    return i < stickyCount ? <div className={classes.stickyText}>{node}</div> : node;
+    return i < stickyCount ? <div className={classes.stickyText}>{wholeWords(node)}</div> : node;
   };
+  const goneColumns = columns.filter((c) => !c.hidden && gone.has(c.id));
 
   /**
    * A footer row's cells. A label in a kept column (Page Total) spans the empty kept columns after it,
@@ -190,6 +237,7 @@ export function DataTable<T, K extends string | number, S extends string = strin
         <Table.Th
           key={col.id}
           colSpan={span}
+          data-keep={footer[col.id] === undefined ? undefined : keepOf(byId.get(col.id))}
           ta={byId.get(col.id)?.align}
           {...stickyAt(i, classes.cell, span)}
         >
@@ -202,6 +250,7 @@ export function DataTable<T, K extends string | number, S extends string = strin
   };
 
   const headerCell = (id: string): ReactNode => {
+    if (id === DETAIL_ID) return <span className="visually-hidden">Details</span>;
     if (id === SELECT_ID) {
       if (props.selectAll === false) return null;
       return (
@@ -216,17 +265,18 @@ export function DataTable<T, K extends string | number, S extends string = strin
     }
     const col = byId.get(id);
     if (!col) return null;
-    if (!col.sortable) return col.header;
+    if (!col.sortable) return col.header || (col.actions ? 'Actions' : null);
     return <SortHeader label={col.header} field={sortFieldOf(col)} sort={sort} onSortChange={onSortChange} />;
   };
 
   return (
     <Box pos="relative" style={props.shrink ? { display: 'inline-block', maxWidth: '100%' } : undefined}>
-      <LoadingOverlay visible={loading} zIndex={2} overlayProps={{ blur: 1 }} />
-      <div className={classes.scroll} data-table-scroll>
+      <LoadingOverlay visible={loading} zIndex={3} overlayProps={{ blur: 1 }} />
+      <div className={classes.scroll} data-table-scroll ref={room.box}>
         <Table
           {...tableVariantProps(props.print, props.small)}
-          ref={sticky.ref}
+          ref={tableRef}
+          data-tight={room.tight || undefined}
           className={classes.table}
           style={style}
           aria-busy={loading}
@@ -237,16 +287,18 @@ export function DataTable<T, K extends string | number, S extends string = strin
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
                 {group.headers.map((header, i) => {
-                  const col = byId.get(header.column.id);
+                  const id = header.column.id;
+                  const col = byId.get(id);
                   return (
                     <Table.Th
                       key={header.id}
+                      data-col={id}
                       {...stickyAt(i)}
-                      w={header.column.id === SELECT_ID ? SELECT_WIDTH : col?.width}
+                      w={id === SELECT_ID || id === DETAIL_ID ? SELECT_WIDTH : col?.width}
                       ta={col?.align}
                       aria-sort={col?.sortable ? ariaSort(sort, sortFieldOf(col)) : undefined}
                     >
-                      {headerCell(header.column.id)}
+                      {headerCell(id)}
                     </Table.Th>
                   );
                 })}
@@ -257,34 +309,56 @@ export function DataTable<T, K extends string | number, S extends string = strin
             {table.getRowModel().rows.map((row) => {
               const id = getRowId(row.original);
               const highlighted = props.highlightTop !== undefined && row.index < props.highlightTop;
+              const open = withDetail && opened.has(row.id);
               return (
-                <Table.Tr
-                  key={row.id}
-                  className={props.rowClassName?.(row.original, row.index)}
-                  data-highlight={highlighted || undefined}
-                  bg={highlighted ? HIGHLIGHT_BG : undefined}
-                >
-                  {row.getVisibleCells().map((cell, i) =>
-                    cell.column.id === SELECT_ID ? (
-                      <Table.Td key={cell.id} {...stickyAt(i)}>
-                        <Checkbox
-                          aria-label="Select row"
-                          size="xs"
-                          checked={chosen.has(id)}
-                          onChange={(e) => toggleRow(id, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    ) : (
-                      <Table.Td
-                        key={cell.id}
-                        ta={byId.get(cell.column.id)?.align}
-                        {...stickyAt(i, classes.cell)}
-                      >
-                        {body(cell.column.id, i, flexRender(cell.column.columnDef.cell, cell.getContext()))}
-                      </Table.Td>
-                    ),
-                  )}
-                </Table.Tr>
+                <Fragment key={row.id}>
+                  <Table.Tr
+                    className={props.rowClassName?.(row.original, row.index)}
+                    data-highlight={highlighted || undefined}
+                    bg={highlighted ? HIGHLIGHT_BG : undefined}
+                  >
+                    {row.getVisibleCells().map((cell, i) =>
+                      cell.column.id === SELECT_ID ? (
+                        <Table.Td key={cell.id} {...stickyAt(i)}>
+                          <Checkbox
+                            aria-label="Select row"
+                            size="xs"
+                            checked={chosen.has(id)}
+                            onChange={(e) => toggleRow(id, e.currentTarget.checked)}
+                          />
+                        </Table.Td>
+                      ) : cell.column.id === DETAIL_ID ? (
+                        <Table.Td key={cell.id} {...stickyAt(i)}>
+                          <DetailToggle open={open} onToggle={() => toggleOpened(row.id)} />
+                        </Table.Td>
+                      ) : (
+                        <Table.Td
+                          key={cell.id}
+                          data-keep={keepOf(byId.get(cell.column.id))}
+                          ta={byId.get(cell.column.id)?.align}
+                          {...stickyAt(i, classes.cell)}
+                        >
+                          {body(
+                            cell.column.id,
+                            i,
+                            byId.get(cell.column.id)?.cell(row.original, row.index) ??
+                              flexRender(cell.column.columnDef.cell, cell.getContext()),
+                          )}
+                        </Table.Td>
+                      ),
+                    )}
+                  </Table.Tr>
+                  {open ? (
+                    <DetailRow
+                      span={visible.length}
+                      items={goneColumns.map((c) => ({
+                        id: c.id,
+                        label: c.header,
+                        value: c.cell(row.original, row.index),
+                      }))}
+                    />
+                  ) : null}
+                </Fragment>
               );
             })}
             {data.length === 0 ? (

@@ -13,6 +13,8 @@ export type TConfirmOptions = {
   /** A checkbox of a choice the action offers (unchecked at first); its state reaches onConfirm. */
   option?: { label: string };
   confirmLabel?: string;
+  /** A destructive action (reject, suspend, delete, reverse, close): the confirm button is red. */
+  danger?: boolean;
   cancelBtn?: boolean;
   /** A text typed before confirming (a reason); the confirm is refused while `check` answers a message. */
   input?: TConfirmInput;

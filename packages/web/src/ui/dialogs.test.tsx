@@ -41,6 +41,19 @@ describe('confirmDialog', () => {
     expect(screen.queryByText('Are you sure to hide domain?')).toBeNull();
   });
 
+  it('makes the confirm button red for a destructive action only', () => {
+    renderUi(<DialogsHost />);
+    act(
+      () =>
+        void confirmDialog({ heading: 'Delete?', confirmLabel: 'Delete', danger: true, onConfirm: () => 1 }),
+    );
+    const red = screen.getByRole('button', { name: 'Delete' });
+    expect(red.dataset.danger).toBe('true');
+    expect(red.getAttribute('style') ?? '').toContain('red');
+    act(() => void confirmDialog({ heading: 'Approve?', confirmLabel: 'Approve', onConfirm: () => 1 }));
+    expect(screen.getByRole('button', { name: 'Approve' }).dataset.danger).toBeUndefined();
+  });
+
   it('closes with no change and resolves false when onConfirm throws', async () => {
     renderUi(<DialogsHost />);
     const action = deferred();

@@ -74,7 +74,13 @@ function ConfirmModal({ dialog }: { dialog: ConfirmState }) {
             Cancel
           </Button>
         ) : null}
-        <Button onClick={() => void runConfirm()} loading={busy} data-autofocus={!dialog.input}>
+        <Button
+          color={dialog.danger ? 'red' : undefined}
+          data-danger={dialog.danger ? 'true' : undefined}
+          onClick={() => void runConfirm()}
+          loading={busy}
+          data-autofocus={!dialog.input}
+        >
           {dialog.confirmLabel ?? 'Confirm'}
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-// The shared ui kit. RichTextEditor here is the lazy-loaded one; './rich-text-editor' is the eager module.
+// The shared ui kit.
 export { NotesHost, showNote, dismissNote, clearNotes, useNotes, noteTitle } from './notes';
 export type { NoteType, TNote, TNoteInput } from './notes';
 export { DialogsHost, confirmDialog, alertDialog, useDialogsState } from './dialogs';
@@ -24,8 +24,6 @@ export { getDateRange, setDateRange, resetDateRange, useStoredDateRange } from '
 export type { TStoredDateRange } from './date-range-store';
 export { DateRange, SingleDatePicker, WeeklyRange, RangeError, hintValue } from './date-range';
 export type { DateRangeProps, SingleDatePickerProps, WeeklyRangeProps, TDateRangeValue } from './date-range';
-export { LazyRichTextEditor, LazyRichTextEditor as RichTextEditor } from './rich-text-editor-lazy';
-export type { RichTextEditorProps } from './rich-text-props';
 export { FormErrorBanner } from './field';
 export { Price, Peso, Percent, SignedPercent, BONUS_COLOR } from './money';
 export { IpLink, IP_LOOKUP_URL } from './ip-link';

@@ -1,6 +1,7 @@
 // The search form above a list: its fields follow the URL (back/forward shows the URL's values again).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
+import classes from './list-search.module.css';
 import type { ListFilters } from './use-list-state';
 
 /** Props for one search input; `onChange` takes an input event (TextInput) or a value (Select). */
@@ -56,6 +57,8 @@ export function ListSearch<F extends string>({
     },
   });
   const ready = canSearch?.(draft) ?? true;
+  // On a phone the fields fold away behind one button, so the list's first rows are on the first screen.
+  const [open, setOpen] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (ready) onSearch(draft);
@@ -63,7 +66,17 @@ export function ListSearch<F extends string>({
 
   return (
     <form onSubmit={submit} role="search" aria-label={label}>
-      <Group gap="xs" mb="sm" align="flex-end">
+      <Button
+        className={classes.toggle}
+        variant="default"
+        size="xs"
+        mb="sm"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide filters' : 'Filters'}
+      </Button>
+      <Group gap="xs" mb="sm" align="flex-end" className={open ? undefined : classes.folded} data-filters>
         {children(field, draft)}
         <Button type="submit" variant="default" disabled={!ready}>
           Search

@@ -1,13 +1,12 @@
 // The left offsets of a table's kept (sticky) leading columns: each starts where the ones before it end.
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
- * Measures the first `count` header cells of the table at `ref`. `columns` names the visible columns,
+ * Measures the first `count` header cells of the table at `ref` (the table). `columns` names the visible columns,
  * so a new column set is measured afresh; a cell or the table changing size (new rows, fonts loaded)
  * is measured again.
  */
-export function useStickyOffsets(count: number, columns: string) {
-  const ref = useRef<HTMLTableElement>(null);
+export function useStickyOffsets(ref: RefObject<HTMLTableElement | null>, count: number, columns: string) {
   const [lefts, setLefts] = useState<number[]>([]);
   useLayoutEffect(() => {
     const table = ref.current;
@@ -28,6 +27,6 @@ export function useStickyOffsets(count: number, columns: string) {
     observer.observe(table);
     cells.forEach((cell) => observer.observe(cell));
     return () => observer.disconnect();
-  }, [count, columns]);
-  return { ref, lefts };
+  }, [ref, count, columns]);
+  return lefts;
 }

@@ -2,7 +2,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, screen, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach } from 'vitest';
 
@@ -55,4 +55,15 @@ export function renderUi(ui: ReactElement, options: { route?: string; query?: bo
       return client ? <QueryClientProvider client={client}>{inner}</QueryClientProvider> : inner;
     },
   });
+}
+
+/**
+ * The table cell showing `text`, or the element inside a cell that holds it. A kept name (a row's date
+ * and time) is split into word spans so a date never breaks at its hyphen (the table rule), and
+ * `getByText` reads an element's own text only: this matches a cell by its whole text as well.
+ */
+export function getCell(text: string): HTMLElement {
+  const inCell = screen.queryAllByText(text, { selector: 'td, td *' });
+  if (inCell.length) return inCell[0];
+  return screen.getByText((_, el) => el?.tagName === 'TD' && el.textContent === text);
 }

@@ -10,10 +10,11 @@ import { isThrottled, MAX_FAILURES_PER_PAIR } from '../../auth/attempts';
 import { verifyCaptcha } from '../../auth/captcha';
 import { login, THROTTLED } from '../../auth/service';
 import { countPostback, postbackIpLimit, postbackSiteLimit } from '../../postback/ip-limit';
-import { CURRENT_PASSWORD_MAX_WRONG } from '../../profile/service';
+import { CURRENT_PASSWORD_MAX_WRONG } from '../../auth/current-password';
 import { sites } from '../../db/schema';
 import { runningTracking } from '../../tracking/runtime';
 import { buildAgent, buildClickPath, PASSWORD, tokenFor, uniqueName } from '../../test/factories';
+import { buildKey } from '../../test/api-keys-fixtures';
 import { call } from '../../test/harness';
 import {
   clusterNode,
@@ -25,7 +26,8 @@ import {
 } from '../../test/cluster';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../redis';
 import { redisProxy } from '../../test/redis-proxy';
-import { sharedLimits, SIGN_IN_UNAVAILABLE } from '.';
+import { SIGN_IN_UNAVAILABLE } from '../../http/limits-down';
+import { sharedLimits } from '.';
 
 type Body = { code?: string; message?: string; token?: string; ok?: boolean };
 
@@ -224,6 +226,21 @@ describe.skipIf(!clusterTestsOn)('cluster mode: two nodes, one Redis', () => {
     expect((await me(a)).status).toBe(401);
   });
 
+  it("counts an API key's requests across the nodes", async () => {
+    const p = await buildClickPath(a.ctx);
+    const { key } = await buildKey(a.ctx, p.office.accountId, { rateLimit: 4 });
+    const stats = (n: ClusterNode) =>
+      call<Body>(n.app, 'POST', 'stats/sites', {
+        token: key,
+        body: { start: '2026-01-01', end: '2026-01-31', groupBy: 'detail', companyId: p.office.id },
+      });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await stats(i % 2 ? b : a));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+    expect(answers.map((r) => r.res.headers['ratelimit-remaining'])).toEqual(['3', '2', '1', '0', '0']);
+    expect((await stats(b)).status).toBe(429);
+  });
+
   describe('a node whose Redis is away', () => {
     let down: ClusterNode;
     let downCaptcha: ClusterNode;
@@ -264,6 +281,19 @@ describe.skipIf(!clusterTestsOn)('cluster mode: two nodes, one Redis', () => {
         body: { password: 'brandnew1', passwordConfirm: 'brandnew1', currentPassword: PASSWORD },
       });
       expect([res.status, res.body.code]).toEqual([503, ErrorCode.Unavailable]);
+    });
+
+    it("takes an API key's calls, counting its rate in the process", async () => {
+      const p = await buildClickPath(down.ctx);
+      const { key } = await buildKey(down.ctx, p.office.accountId, { rateLimit: 2 });
+      const stats = () =>
+        call<Body>(down.app, 'POST', 'stats/sites', {
+          token: key,
+          body: { start: '2026-01-01', end: '2026-01-31', groupBy: 'detail', companyId: p.office.id },
+        });
+      expect([(await stats()).status, (await stats()).status, (await stats()).status]).toEqual([
+        200, 200, 429,
+      ]);
     });
 
     it('takes postbacks, counting their limits in the process', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "postback_logs" ADD COLUMN "detail" varchar(256);
