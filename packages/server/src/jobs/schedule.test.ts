@@ -17,6 +17,12 @@ const stops: StopJob[] = [];
 afterAll(() => Promise.all(stops.map((stop) => stop())));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits until `done()` holds (a loaded machine may take seconds to reach a due time), failing after 20 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (const end = Date.now() + 20_000; !done(); await sleep(25)) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+  }
+}
 const DAY_MS = 86_400_000;
 const LOCK_KEY = 727900;
 
@@ -75,7 +81,8 @@ describe('scheduleJob over the job_runs ledger', () => {
       startNode(dbs[1], 'b', job),
       startNode(dbs[2], 'late', job, 500),
     ];
-    await sleep(1200);
+    await until(() => ran.length > 0);
+    await sleep(1200); // time for the other two to reach the due time too (and find it taken)
     expect(ran).toHaveLength(1);
     expect(ran[0]).not.toBe('late');
     const runs = await findRuns(env.ctx.db, spec.name);
@@ -116,10 +123,11 @@ describe('scheduleJob over the job_runs ledger', () => {
     });
     const a = startNode(dbs[0], 'a', job);
     const b = startNode(dbs[1], 'b', job);
-    await sleep(600); // both reached the due time: one is in its batch, the other waits on its claim
+    await until(() => entered.length > 0);
+    await sleep(300); // the other reaches the due time too and waits on its claim
     expect(entered).toHaveLength(1);
     release();
-    await sleep(400);
+    await until(() => committed.length > 0);
     expect(entered).toHaveLength(2);
     expect(committed).toEqual([entered[1]]);
     const runs = await findRuns(env.ctx.db, spec.name);
@@ -152,8 +160,7 @@ describe('scheduleJob over the job_runs ledger', () => {
       },
     };
     const node = startNode(dbs[0], 'a', () => spec);
-    await sleep(900);
-    expect(left).toBe(0);
+    await until(() => left === 0 && node.logs.length === 2);
     expect(node.logs).toEqual([`${spec.name} failed: process died`, 'did 3']);
     const runs = await findRuns(env.ctx.db, spec.name);
     expect(runs.map((r) => [r.dueAt.toISOString(), r.finishedAt !== null])).toEqual([
@@ -167,12 +174,14 @@ describe('scheduleJob over the job_runs ledger', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
     const seen: boolean[] = [];
+    let atGate = false;
     const spec = onceAt(due, async () => null);
     const job = (db: Db): JobSpec => ({
       ...spec,
       run: async ({ claim, stopping }) => {
         const n = await inBatches(db, LOCK_KEY, 10, async () => 1, { claim });
         if (n) {
+          atGate = true;
           await gate;
           seen.push(stopping());
         }
@@ -180,7 +189,7 @@ describe('scheduleJob over the job_runs ledger', () => {
       },
     });
     const a = startNode(dbs[0], 'a', job);
-    await sleep(300);
+    await until(() => atGate);
     let stopped = false;
     const stopping = a.stop().then(() => (stopped = true));
     await sleep(50);
