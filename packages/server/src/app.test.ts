@@ -34,9 +34,19 @@ describe('app', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html><head><title>Salesdesk</title></head><body></body></html>',
     );
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-CZ25q4rQ.js'), 'export {};');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     const app = await buildApp({ ...env.ctx, config: { ...env.ctx.config, webDist: dist } });
     const deep = await app.inject({ method: 'GET', url: '/app/offices/edit/3' });
     expect(deep.statusCode).toBe(200);
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    // A hashed build file is kept for good; a file without a hash in its name is asked for each time.
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-CZ25q4rQ.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=0');
     // The brand is in the first HTML: title, body class and the brand for the header.
     expect(deep.body).toContain(`<title>${env.ctx.brand.displayName}</title>`);
     expect(deep.body).toContain(`<body class="${env.ctx.brand.styleClass}">`);

@@ -148,7 +148,20 @@ function registerSpa(app: App, dist: string, brand: TBrand) {
     return;
   }
   const html = brandedIndex(fs.readFileSync(index, 'utf8'), brand);
-  void app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const assets = path.join(dist, 'assets') + path.sep;
+  void app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    // The build names each file under assets/ by its content's hash, so a browser may keep it for good
+    // and load the next page without asking again; any other file (a favicon) is asked for each time.
+    cacheControl: false,
+    setHeaders: (res, file) =>
+      res.setHeader(
+        'cache-control',
+        file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+      ),
+  });
   app.setNotFoundHandler((req, reply) => {
     // /metrics is served on METRICS_PORT only: a scraper sent here by mistake gets a 404, not the page.
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.split('?')[0] === '/metrics') {
