@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from './handle';
 import { migrate, pgConnection, pgliteConnection } from './migrate';
+import { createPglite } from './pglite-template';
 import { usePglitePrepared, usePostgresPrepared } from './prepared';
 import { requestScopedDb } from './request-scope';
 import * as schema from './schema';
@@ -75,10 +76,9 @@ async function openPostgres(url: string, migrations: Migrations): Promise<Databa
 }
 
 async function openPglite(migrations: Migrations, dataDir?: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = await createPglite(dataDir);
   const db = requestScopedDb(drizzle({ client, schema }) as unknown as Db);
   await migrate(pgliteConnection(client), migrations).catch(async (err: unknown) => {
     await client.close();

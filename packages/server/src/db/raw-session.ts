@@ -2,6 +2,7 @@
 // with it, and the migration tests load a dump and digest tables before the migrator runs.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createPglite } from './pglite-template';
 
 /** Runs one statement and answers its rows (a PGlite handle, a transaction or a pg client). */
 export type RunSql = <T>(text: string) => Promise<T[]>;
@@ -24,9 +25,8 @@ export async function withRawSession<T>(
       await client.end();
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   fs.mkdirSync(path.dirname(where.dataDir!), { recursive: true });
-  const db = await PGlite.create(where.dataDir!);
+  const db = await createPglite(where.dataDir!);
   try {
     return await fn(
       async <R>(text: string) => (await db.query<R>(text)).rows,
