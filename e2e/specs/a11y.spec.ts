@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, newPage, openAs } from '../support/browser';
 
 let browser: Browser;
 before(async () => {
@@ -33,8 +33,7 @@ describe('accessibility', () => {
 
   it('the offices list and form have no serious violations', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'super');
-    await page.goto('/app/offices');
+    await openAs(page, 'super', '/app/offices');
     await page.locator('tbody tr').first().waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await page.goto('/app/offices/edit/1');
@@ -44,8 +43,7 @@ describe('accessibility', () => {
 
   it('the audit log has no serious violations', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'super');
-    await page.goto('/app/logs/audit');
+    await openAs(page, 'super', '/app/logs/audit');
     await page.locator('tbody tr').first().waitFor();
     assert.deepEqual(await seriousViolations(page), []);
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { NOTE_LIFETIME_MS } from '@salesdesk/contract';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
 
 // Reads demo rows only: each role types the address of a screen it may not open.
 const NO_ACCESS = 'You do not have access to that page';
@@ -64,8 +64,7 @@ describe('a screen the role may not open', () => {
 
   it('a screen the role may open says nothing of the kind', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'office1');
-    await page.goto('/app/logs/login');
+    await openAs(page, 'office1', '/app/logs/login');
     await page.getByRole('heading', { name: 'Login Logs' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Section' })

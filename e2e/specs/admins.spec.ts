@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
@@ -91,8 +91,7 @@ describe('admins', () => {
 
   it('an admin cannot reach the admins list', async () => {
     const adminPage = await newPage(browser);
-    await loginAs(adminPage, 'admin');
-    await adminPage.goto('/app/admins');
+    await openAs(adminPage, 'admin', '/app/admins');
     // The screen follows its menu rule (issue 12): no red error, just Home.
     await adminPage.waitForURL(/\/app\/home$/);
     assert.equal(await adminPage.locator('tbody tr').filter({ hasText: 'demo1234' }).count(), 0);

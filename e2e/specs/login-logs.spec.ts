@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
 import {
   api,
   apiLogin,
@@ -110,8 +110,7 @@ describe('login logs', () => {
 
   it('an admin filters by office; an agent has no Login Logs tab', async () => {
     const admin = await newPage(browser);
-    await loginAs(admin, 'admin');
-    await admin.goto(`/app/logs/login?companyId=${office.id}`);
+    await openAs(admin, 'admin', `/app/logs/login?companyId=${office.id}`);
     await admin.locator('tbody tr').filter({ hasText: agentB.username }).waitFor();
     assert.equal(await admin.locator('tbody tr').count(), 4);
     await admin.getByRole('combobox', { name: 'Office' }).waitFor();

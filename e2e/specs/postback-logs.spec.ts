@@ -13,7 +13,7 @@ import {
   uniqueName,
   type CreatedSite,
 } from '../support/api';
-import { BASE_URL, launchBrowser, loginAs, newPage, WIDE } from '../support/browser';
+import { BASE_URL, launchBrowser, loginAs, newPage, openAs, WIDE } from '../support/browser';
 import { clickLink } from '../support/events';
 
 let browser: Browser;
@@ -141,8 +141,7 @@ describe('postback logs', () => {
 
   it('the superadmin finds them by txId and exports them; the token is nowhere', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'super');
-    await page.goto('/app/logs/postbacks');
+    await openAs(page, 'super', '/app/logs/postbacks');
     // The demo history's postbacks: a full first page this month.
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 50);
     await page.getByLabel('Tx id').fill(txId);

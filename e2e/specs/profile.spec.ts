@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { SHOW_SUSPEND_HINT } from '@salesdesk/contract';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, newPage, openAs } from '../support/browser';
 import {
   api,
   apiLogin,
@@ -27,8 +27,7 @@ after(async () => {
 
 async function openProfile(username: string, password?: string): Promise<Page> {
   const page = await newPage(browser);
-  await loginAs(page, username, password);
-  await page.goto('/app/profile');
+  await openAs(page, username, '/app/profile', password);
   await page.getByRole('heading', { name: 'Profile' }).waitFor();
   return page;
 }
@@ -127,8 +126,7 @@ describe('profile', () => {
   it('/spike is a page of /app with only an html input', async () => {
     const agent = await createAgent(superToken, { officeId: office.id });
     const page = await newPage(browser);
-    await loginAs(page, agent.username);
-    await page.goto('/spike');
+    await openAs(page, agent.username, '/spike');
     await page.waitForURL(/\/app\/spike$/);
     await page.getByText('Html', { exact: true }).waitFor();
     await page.locator('.ProseMirror').waitFor();

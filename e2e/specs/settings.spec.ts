@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { AUTO_BLOCK_HINT } from '@salesdesk/contract';
 import { api, apiLogin } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
 
 // Every address this spec adds is in a block of its own (198.18.x.0/24), removed again; the demo's
 // listed addresses are only read. The options are put back as they were found.
@@ -147,8 +147,7 @@ describe('black list ip', () => {
 describe('system options', () => {
   it('a superadmin turns Auto Block Account over, saves, and puts it back', async () => {
     const superPage = await newPage(browser);
-    await loginAs(superPage, 'super');
-    await superPage.goto('/app/settings/options');
+    await openAs(superPage, 'super', '/app/settings/options');
     await superPage.getByRole('heading', { name: 'System Options' }).waitFor();
     const box = superPage.getByRole('checkbox', { name: 'Auto Block Account' });
     // It says what it does, under the box and as the box's description.
@@ -174,8 +173,7 @@ describe('system options', () => {
 
   it('a superadmin sets the days the postback log keeps, from 1 to 3650', async () => {
     const superPage = await newPage(browser);
-    await loginAs(superPage, 'super');
-    await superPage.goto('/app/settings/options');
+    await openAs(superPage, 'super', '/app/settings/options');
     const days = superPage.getByRole('textbox', { name: 'Postback Log Days' });
     assert.equal(await days.inputValue(), logDaysWas);
     await days.fill('3651');
@@ -194,8 +192,7 @@ describe('system options', () => {
 
   it('a superadmin sees the pay cycle and turns a fraud rule off and changes its numbers', async () => {
     const superPage = await newPage(browser);
-    await loginAs(superPage, 'super');
-    await superPage.goto('/app/settings/options');
+    await openAs(superPage, 'super', '/app/settings/options');
     await superPage.getByRole('heading', { name: 'Fraud rules' }).waitFor();
     // The demo's cycle and rules: half-month, every rule flag only.
     assert.equal(

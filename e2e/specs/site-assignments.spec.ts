@@ -9,7 +9,7 @@ import {
   type CreatedAgent,
   type CreatedOffice,
 } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
 
 // An office and an agent of this spec's own, with two demo sites; the demo rows are only read.
 let browser: Browser;
@@ -72,8 +72,12 @@ describe('sites of an office and of an agent', () => {
 
   it("an office sees its own agent's sites; another office's agent answers not found", async () => {
     const officePage = await newPage(browser);
-    await loginAs(officePage, office.username, office.password);
-    await officePage.goto(`/app/agents/${agent.id}/${agent.username}/sites`);
+    await openAs(
+      officePage,
+      office.username,
+      `/app/agents/${agent.id}/${agent.username}/sites`,
+      office.password,
+    );
     await officePage.locator('tbody tr').filter({ hasText: 'DateMatch' }).waitFor();
     // agent01 belongs to a demo office.
     await officePage.goto('/app/agents/1/agent01/sites');

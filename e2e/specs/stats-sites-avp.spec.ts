@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { defaultWeeklyPeriod, formatPeriod } from '@salesdesk/contract';
 import { apiLogin } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, newPage, openAs } from '../support/browser';
 import { statsData, type StatsData } from '../support/stats-data';
 import {
   bodyRows,
@@ -31,8 +31,7 @@ after(async () => {
 describe('Sites AVP Statistics', () => {
   it('admin: a past week of the demo AVP sites by agent, the AVP filter, drill to detail, sort, CSV, print', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'admin');
-    await page.goto('/app/stats/sites-avp');
+    await openAs(page, 'admin', '/app/stats/sites-avp');
     await page.getByRole('heading', { name: 'Sites AVP Statistics', level: 1 }).waitFor();
     await page.getByRole('region', { name: 'Avp Pay Schedule' }).getByText('10-19 sales').waitFor();
     await choose(page, 'Start period', 'Last week');
@@ -69,8 +68,11 @@ describe('Sites AVP Statistics', () => {
 
   it("office: its agent's week with the AVP period and count", async () => {
     const page = await newPage(browser);
-    await loginAs(page, data.office.username);
-    await page.goto(`/app/stats/sites-avp?siteId=${data.site.id}&start=${week.start}&end=${week.end}`);
+    await openAs(
+      page,
+      data.office.username,
+      `/app/stats/sites-avp?siteId=${data.site.id}&start=${week.start}&end=${week.end}`,
+    );
     const agent = `${data.agent.username} (Test Agent)`;
     await statsTable(page).getByText(agent).waitFor();
     assert.equal(await cell(page, agent, 'Week'), formatPeriod(week));
@@ -83,8 +85,11 @@ describe('Sites AVP Statistics', () => {
 
   it('agent: its own sales in detail only', async () => {
     const page = await newPage(browser);
-    await loginAs(page, data.agent.username);
-    await page.goto(`/app/stats/sites-avp?siteId=${data.site.id}&start=${week.start}&end=${week.end}`);
+    await openAs(
+      page,
+      data.agent.username,
+      `/app/stats/sites-avp?siteId=${data.site.id}&start=${week.start}&end=${week.end}`,
+    );
     await statsTable(page).getByText('Overall Total').waitFor();
     assert.equal((await bodyRows(page)).length, data.sales + 1);
     assert.equal(await cell(page, '12', 'AVP'), '10-19 sales');

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
 import { sellingOffice, type SellingOffice } from '../support/office-stats';
 
 // Everything ranked here was sold by the spec's own agent on the spec's own site.
@@ -40,8 +40,7 @@ async function chooseSite(page: Page) {
 describe('top agents', () => {
   it('ranks the agents of a site this week for an admin, then its offices for this month', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'admin');
-    await page.goto('/app/stats/top-agents');
+    await openAs(page, 'admin', '/app/stats/top-agents');
     await page.getByRole('heading', { name: 'Top agents', level: 1 }).waitFor();
     await table(page, 'Top 10 Agents').waitFor();
     await chooseSite(page);
@@ -80,8 +79,7 @@ describe('top agents', () => {
 
   it("shows an office the shared ranking without each agent's office; an agent cannot open it", async () => {
     const page = await newPage(browser);
-    await loginAs(page, data.office.username);
-    await page.goto('/app/stats/top-agents');
+    await openAs(page, data.office.username, '/app/stats/top-agents');
     await chooseSite(page);
     await page.getByRole('button', { name: 'Search' }).click();
     const label = `${data.agent.username} (Test Agent)`;
