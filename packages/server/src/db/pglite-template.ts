@@ -3,7 +3,7 @@
 // spawns). With PGLITE_TEMPLATE_ENV naming a freshly initialised, empty data directory (the tests' global
 // setup makes one), a new database starts as a copy of it instead: opening an existing folder takes
 // about 0.6 s, loading the same files into memory about 1 s. The copy holds nothing but what initdb
-// wrote, so every migration still runs on it. Production never sets it.
+// wrote, so every migration still runs on it. Test-only: ignored when NODE_ENV=production.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -15,7 +15,7 @@ const tarOf = (template: string) => `${template}.tar`;
 /** Opens PGlite in `dataDir` (made when missing) or in memory, from the template when there is one. */
 export async function createPglite(dataDir?: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const template = process.env[PGLITE_TEMPLATE_ENV];
+  const template = process.env.NODE_ENV === 'production' ? undefined : process.env[PGLITE_TEMPLATE_ENV];
   if (!dataDir) {
     if (!template) return PGlite.create();
     return PGlite.create({ loadDataDir: new Blob([fs.readFileSync(tarOf(template))]) });
