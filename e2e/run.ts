@@ -45,7 +45,7 @@ try {
         .filter((f) => f.endsWith('.spec.ts'))
         .map((f) => `specs/${f}`)
         .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  // Two spec files at a time: on two cores Chromium fills both, and a third adds nothing (4:45 for the
+  // run-specs.ts runs two spec files at a time: on two cores Chromium fills both, and a third adds nothing (4:45 for the
   // suite at two, 5:22 at three, about 7 minutes one at a time). The two failures first seen at two were
   // races that load exposed: a selection read before the last bulk action cleared it (agents spec), and
   // a Save click landing on the rich-text editor as it appeared (now it takes its room while loading).
