@@ -18,8 +18,10 @@ export default defineConfig({
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
           globalSetup: ['packages/server/src/test/global-setup.ts'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // Hang backstops, not speed checks: the PGlite pass runs beside the browser tests, where tests
+          // taking 20 s on an idle machine came near 30 s (a fresh clone's template test passed it).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           // Files in a worker share one database (PGlite takes seconds to create).
           isolate: false,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, createOffice, uniqueName } from '../support/api';
-import { appAnswer, BASE_URL, launchBrowser, loginAs } from '../support/browser';
+import { appAnswer, BASE_URL, launchBrowser, loginAs, STEP_TIMEOUT_MS } from '../support/browser';
 
 // A laptop screen, and an office with the longest name and username the schema allows.
 let browser: Browser;
@@ -12,7 +12,7 @@ before(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   longUsername = uniqueName('wide').padEnd(32, 'x');
   await createOffice(await apiLogin('super'), {
     username: longUsername,

@@ -12,6 +12,12 @@ export const DEMO_PASSWORD = 'demo1234';
  * the answer, however busy the machine; a fixed few seconds was outrun while other work held both cores.
  */
 export const ANSWER_BACKSTOP_MS = 600_000;
+/**
+ * How long a step (a click, a wait for what the page shows) may take before it fails. It ends as soon as
+ * the page shows it; a list's first load took over 15 s in a fresh-clone run, with the PGlite tests
+ * holding both cores beside the browser tests (2.3 s on the idle machine).
+ */
+export const STEP_TIMEOUT_MS = 60_000;
 
 /** The app's next answer to `method /api/{api}` (the path without the query). */
 export function appAnswer(page: Page, method: string, api: string): Promise<Response> {
@@ -46,7 +52,7 @@ export const WIDE = { width: 1920, height: 1000 };
 export async function newPage(browser: Browser, viewport = { width: 1366, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
 }
 
@@ -58,7 +64,7 @@ export async function clipboardPage(browser: Browser): Promise<{ context: Browse
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return { context, page };
 }
 

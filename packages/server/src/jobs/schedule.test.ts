@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondInstance, testEnv, type TestEnv } from '../test/harness';
+import { sleep } from '../test/server-process';
+import { until } from '../test/until';
 import type { Db } from '../db/client';
 import { findRuns } from './job-runs';
 import { inBatches, nextEasternTime, nextMinute, scheduleJob, type JobSpec, type StopJob } from './schedule';
@@ -16,13 +18,6 @@ beforeAll(async () => {
 const stops: StopJob[] = [];
 afterAll(() => Promise.all(stops.map((stop) => stop())));
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Waits until `done()` holds (a loaded machine may take seconds to reach a due time), failing after 20 s. */
-async function until(done: () => boolean): Promise<void> {
-  for (const end = Date.now() + 20_000; !done(); await sleep(25)) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-  }
-}
 const DAY_MS = 86_400_000;
 const LOCK_KEY = 727900;
 

@@ -15,11 +15,11 @@ import {
   postgresStore,
   RESTART_MS,
   ServerProcess,
-  sleep,
   type Store,
 } from '../test/durability-fixtures';
 import { JOURNAL_DIR } from './file-journal';
 import { dropRedisKeys } from '../test/cluster';
+import { until } from '../test/until';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -51,12 +51,6 @@ function clickLoad(base: string, loaders: number, stop: { now: boolean }) {
   };
   const done = Promise.all(Array.from({ length: loaders }, (_, w) => loop(w)));
   return { answered, done };
-}
-
-async function until(ok: () => boolean | Promise<boolean>, ms: number, what: string) {
-  for (const deadline = Date.now() + ms; !(await ok()); await sleep(50)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
 }
 
 async function withData<T>(store: Store, fn: (db: Db) => Promise<T>): Promise<T> {
@@ -111,7 +105,7 @@ describe('answered clicks through kill -9', () => {
       await server.start();
 
       const load = clickLoad(server.base, LOADERS, { now: false });
-      await until(() => load.answered.length >= BEFORE_KILL, 60_000, `${BEFORE_KILL} answered clicks`);
+      await until(() => load.answered.length >= BEFORE_KILL, `${BEFORE_KILL} answered clicks`, 60_000);
       await server.stop('SIGKILL');
       await load.done;
       const answered = [...load.answered];
@@ -165,16 +159,16 @@ describe('answered clicks through kill -9', () => {
       const loadB = clickLoad(b.base, LOADERS / 2, stopB);
       await until(
         () => loadA.answered.length >= BEFORE_KILL / 2,
-        60_000,
         'clicks answered by the first node',
+        60_000,
       );
       await a.stop('SIGKILL');
       await loadA.done;
       const killedAt = loadB.answered.length;
       await until(
         () => loadB.answered.length >= killedAt + 200,
-        30_000,
         'clicks answered by the second node',
+        30_000,
       );
       stopB.now = true;
       await loadB.done;
@@ -187,8 +181,8 @@ describe('answered clicks through kill -9', () => {
         // The heartbeat lapses in 5 s; the second node looks every second. The first is never restarted.
         await until(
           async () => (await storedOf(db.db, loadA.answered)) === loadA.answered.length,
-          30_000,
           'the takeover',
+          30_000,
         );
       } finally {
         await db.close();
@@ -196,8 +190,8 @@ describe('answered clicks through kill -9', () => {
       // The log line follows the last batch's commit and the stream's removal, so it may come a moment later.
       await until(
         () => /stored the click journal of stopped node/.test(b.output),
-        10_000,
         'the takeover’s log line',
+        10_000,
       );
       expect(await b.stop('SIGTERM')).toBe(0);
 

@@ -65,6 +65,15 @@ async function keepTick(keeper: ClickKeeper, clicks: ClickRecord[]) {
   return kept;
 }
 
+/**
+ * Stops the node's heartbeat and its once-a-second scan for dead nodes, and marks it alive until it is
+ * closed: the test then decides when a takeover runs (the scan, on a loaded machine, had run first).
+ */
+async function aliveWithoutScan(n: ReturnType<typeof node>) {
+  await n.stream.close(false);
+  await redis.set(streamKeys.alive(n.stream.node), '1');
+}
+
 const streamIds = async (n: string) =>
   (await redis.xrange(streamKeys.stream(n), '-', '+')).flatMap(([, f]) => entryClicks(f)).map((c) => c.id);
 
@@ -139,9 +148,11 @@ describe.skipIf(!redisUrl)('StreamJournal', () => {
 
     const taker = node();
     await taker.stream.start();
+    await aliveWithoutScan(taker);
     // Another live node's stream is left alone.
     const live = node();
     await live.stream.start();
+    await aliveWithoutScan(live);
     const [own] = await journalClicks(env.ctx.db, p, 1);
     await keepTick(live.keeper, [own]);
 
