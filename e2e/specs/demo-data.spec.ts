@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { api, apiLogin } from '../support/api';
-import { launchBrowser, newPage, openAs, WIDE } from '../support/browser';
+import { launchBrowser, listLoaded, newPage, openAs, WIDE } from '../support/browser';
 
 let browser: Browser;
 before(async () => {
@@ -19,7 +19,7 @@ describe('demo data', () => {
     const page = await newPage(browser, WIDE);
     await openAs(page, 'super', '/app/agents?pageSize=50');
     await page.getByRole('heading', { name: 'Agents' }).waitFor();
-    await page.locator('table[aria-busy="false"] tbody tr').first().waitFor();
+    await listLoaded(page);
     const headers = await page.locator('thead th').allInnerTexts();
     const column = headers.findIndex((h) => h.includes('Registered'));
     assert.ok(column >= 0, 'a Registered column');
@@ -43,7 +43,7 @@ describe('demo data', () => {
     const page = await newPage(browser);
     await openAs(page, 'super', '/app/logs/postbacks');
     await page.getByRole('heading', { name: 'Postbacks' }).waitFor();
-    await page.locator('table[aria-busy="false"] tbody tr').first().waitFor();
+    await listLoaded(page);
     await page.close();
   });
 });

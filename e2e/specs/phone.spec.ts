@@ -2,6 +2,7 @@
 // statement's heading and Payable come first, and the Links page keeps its Copy button.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { listLoaded } from '../support/browser';
 import { openFirstStatement, pageAs, PHONE, tableWorld } from '../support/tables';
 
 const world = tableWorld(false);
@@ -33,7 +34,7 @@ describe('a phone', () => {
   it('opens a row’s wide actions from one button and its hidden values from its detail', async () => {
     const page = await pageAs(world.browser, 'super', PHONE);
     await page.goto('/app/review');
-    await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+    await listLoaded(page);
     await page.locator('td[data-keep="actions"]').first().getByRole('button', { name: 'Actions' }).click();
     await page
       .getByRole('button', { name: /^Suspend for fraud / })
@@ -64,7 +65,7 @@ describe('a phone', () => {
     await page.getByRole('combobox', { name: 'Site' }).click();
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Get links' }).click();
-    await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+    await listLoaded(page);
     // (A row's detail button, when a column gave way, leads the row with a hidden label.)
     const headers = (await page.locator('table thead th').allInnerTexts())
       .map((h) => h.trim())

@@ -3,6 +3,7 @@
 // list; the postback and audit logs at both sizes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { listLoaded } from '../support/browser';
 import { assertListsKeepInView, keptInView, LISTS, pageAs, SIZES, tableWorld } from '../support/tables';
 
 const world = tableWorld();
@@ -17,13 +18,13 @@ describe('row actions and money in view at 1280x800', () => {
       const page = await pageAs(world.browser, 'super', size.viewport);
       for (const path of [`/app/logs/postbacks?siteId=${world.site.id}`, '/app/logs/audit']) {
         await page.goto(path);
-        await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+        await listLoaded(page);
         const r = await keptInView(page).catch(() => keptInView(page));
         assert.ok(r.pageWidth <= r.viewWidth, `${size.name} ${path}: ${r.pageWidth}px in ${r.viewWidth}px`);
       }
       if (size.viewport.width === 1280) {
         await page.goto(`/app/logs/postbacks?siteId=${world.site.id}`);
-        await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+        await listLoaded(page);
         const headers = await page.locator('table thead th').allInnerTexts();
         assert.ok(
           headers.some((h) => h.includes('Result')),

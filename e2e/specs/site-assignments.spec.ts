@@ -9,7 +9,7 @@ import {
   type CreatedAgent,
   type CreatedOffice,
 } from '../support/api';
-import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
+import { launchBrowser, listLoaded, loginAs, newPage, openAs } from '../support/browser';
 
 // An office and an agent of this spec's own, with two demo sites; the demo rows are only read.
 let browser: Browser;
@@ -66,7 +66,7 @@ describe('sites of an office and of an agent', () => {
     await page.goto(`/app/agents/${agent.id}/${agent.username}/sites`);
     await page.getByRole('heading', { name: `Sites of ${agent.username}` }).waitFor();
     // While the list loads the table holds one empty row; read the cells once it has answered.
-    await page.locator('table[aria-busy="false"] tbody tr').first().waitFor();
+    await listLoaded(page);
     assert.deepEqual(await cells(1), ['DateMatch']);
   });
 

@@ -27,6 +27,14 @@ export function appAnswer(page: Page, method: string, api: string): Promise<Resp
   );
 }
 
+/**
+ * Waits until the page's list has loaded its first rows (its table says it is no longer busy): the
+ * loaded state the page signals, with the hang backstop, however busy the machine.
+ */
+export async function listLoaded(page: Page): Promise<void> {
+  await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor({ timeout: ANSWER_BACKSTOP_MS });
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -14,7 +14,7 @@ import {
   type CreatedOffice,
   type CreatedSite,
 } from './api';
-import { launchBrowser, loginAs, newPage } from './browser';
+import { launchBrowser, listLoaded, loginAs, newPage } from './browser';
 import { newTxId, postback, reversalPostback } from './events';
 
 // A site of the spec's own whose sales are worth four and five digits, so every money column has a
@@ -80,7 +80,7 @@ export type Report = {
 /** Opens `path`, waits for its table's rows, and measures the page and every cell. */
 export async function measure(page: Page, path: string): Promise<Report> {
   await page.goto(path);
-  await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+  await listLoaded(page);
   // Fonts and the kept columns' offsets settle before the layout is read.
   await page.evaluate(() => document.fonts.ready);
   return page.evaluate(() => {
@@ -141,7 +141,7 @@ type KeptReport = { pageWidth: number; viewWidth: number; kept: number; outside:
 /** Every kept cell (data-keep: money, actions, a footer's totals) of every table lies inside its table's
  * visible box. */
 export async function keptInView(page: Page): Promise<KeptReport> {
-  await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+  await listLoaded(page);
   await page.evaluate(() => document.fonts.ready);
   // The table rule settles within a few renders of the rows arriving; wait until the layout stops moving.
   // (No named function inside: the page would lack the helper the spec's compiler names it with.)
@@ -198,7 +198,7 @@ export async function assertKeptInView(page: Page, path: string, where: string) 
 /** Opens the first statement of the statements list (its row action). */
 export async function openFirstStatement(page: Page) {
   await page.goto('/app/stats/pay-statements');
-  await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+  await listLoaded(page);
   await page.locator('td[data-keep="actions"] a').first().click();
   await page.waitForURL(/\/app\/stats\/pay-statements\/\d{4}-\d\d-\d\d\/\d+/);
   await page.getByRole('table', { name: 'Pay Statement', exact: true }).waitFor();
@@ -232,7 +232,7 @@ export async function assertListsKeepInView(browser: Browser, user: string, size
     await page.goto(path);
     // Home's top tables show counts, not money: there the page must simply fit.
     if (path === '/app/home') {
-      await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+      await listLoaded(page);
       const width = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         document.documentElement.clientWidth,
