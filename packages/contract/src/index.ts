@@ -46,3 +46,4 @@ export * from './audit-actions';
 export * from './health';
 export * from './api-keys';
 export * from './idempotency';
+export * from './webhook-events';

@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -787,5 +788,93 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.apiKeyId, t.idempotencyKey] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+// Webhooks and outbound postbacks (issue 34). An endpoint receives the events it subscribes to: an
+// admin's from every office (office_id null), an office's from its own agents only.
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The owner's office when the owner is one: only its agents' events reach it. */
+    officeId: integer('office_id'),
+    /** 1: webhook (signed JSON POST), 2: postback URL (GET of a template with macros). */
+    kind: smallint('kind').notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    url: text('url').notNull(),
+    eventTypes: text('event_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Null: every site. */
+    siteIds: integer('site_ids').array(),
+    /** The signing secret, encrypted like the viewable passwords; a rotated-out one signs beside it until its time. */
+    secret: text('secret'),
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: ts('previous_secret_until'),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledAt: ts('disabled_at'),
+    failures: integer('failures').notNull().default(0),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('webhook_endpoints_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * The outbox: one row per money event that some endpoint subscribed to, written by the ledger in the
+ * statement (or transaction) of the change it describes, so it exists exactly when the change committed.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The event's id as receivers see it (`evt_` and its hex): random, so it tells nothing of volumes. */
+    uid: uuid('uid').notNull().defaultRandom(),
+    type: varchar('type', { length: 32 }).notNull(),
+    version: smallint('version').notNull().default(1),
+    officeId: integer('office_id'),
+    siteId: integer('site_id'),
+    /** The payload's `data`: money as decimal strings, names as the API's schemas. */
+    data: jsonb('data').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_events_created_idx').on(t.createdAt)],
+);
+
+/** One event for one endpoint: what is owed, and how its last attempt went. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** 0 pending, 1 delivered, 2 failed (no more retries), 3 held while its endpoint is disabled. */
+    status: smallint('status').notNull().default(0),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAt: ts('next_at').notNull().defaultNow(),
+    lastAt: ts('last_at'),
+    lastStatus: smallint('last_status'),
+    lastMs: integer('last_ms'),
+    lastAnswer: text('last_answer'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The workers' queue: only what is still owed, in due order.
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.status} = 0`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_event_idx').on(t.eventId),
   ],
 );

@@ -1,10 +1,11 @@
 // An adjustment: a signed amount of pesos and/or dollars for one agent that no postback covers, written
-// as a money row of its own (event 5, site 0, type 0) with its stats_daily increments in one statement.
+// as a money row of its own (event 5, site 0, type 0) with its stats_daily increments and its event in one
+// statement.
 import { sql } from 'drizzle-orm';
 import { easternDayStart, EventType, SaleStatus, type TAdjustment } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../rollups/increments';
-import { afterMoneyWrite } from './events';
+import { outboxCtes, saleData, typeValue } from './events';
 
 /** The txId every adjustment row carries (txIds are unique for sales and bonuses only). */
 export const ADJUSTMENT_TX_ID = 'adjustment';
@@ -28,16 +29,17 @@ export async function addAdjustment(
                  g.office_id, ${a.payout}::numeric, ${a.earning}::numeric, 0, ${ADJUSTMENT_TX_ID},
                  ${SaleStatus.Approved}, ${a.note}, ${a.agentNote ?? null}, ${by}, now()
           from agent g
-          returning date, event_type, status, site_id, type_id, office_id, agent_id, payout, earning, lpp, id
+          returning date, event_type, status, site_id, type_id, office_id, agent_id, click_id, tx_id, payout,
+                    earning, lpp, id
         ), rolled as (
           insert into stats_daily (${ROLLUP_COLUMNS})
           select ${SALE_INCREMENTS} from inserted
           ${ROLLUP_ON_CONFLICT}
-        )
+        ), ${outboxCtes(
+          sql`select ${typeValue('adjustment.created')} as type, i.office_id, i.site_id, ${saleData('i')} as data
+              from inserted i`,
+        )}
         select id::text from inserted`,
   );
-  if (!row) return undefined;
-  const id = Number(row.id);
-  await afterMoneyWrite(db, { kind: 'adjustment.created', id });
-  return id;
+  return row ? Number(row.id) : undefined;
 }

@@ -1,34 +1,83 @@
-// The money events (issue 34's outbox) and the one place every ledger writer reports them. Each kind has
-// one writer in ledger/: sale.created and bonus.created record-sale.ts, sale.approved, sale.held and
-// sale.rejected status.ts, sale.reversed reverse.ts, adjustment.created adjust.ts, pay_period.closed,
-// pay_period.paid and pay_period.reopened pay-period.ts.
+// The money events (issue 34's outbox), written by the ledger in the statement or transaction of the
+// change they describe: an event exists exactly when its change committed, and a process that dies
+// after the commit leaves it owed, never lost. Each kind has one writer in ledger/: sale.created and
+// bonus.created record-sale.ts, sale.approved, sale.held and sale.rejected status.ts, sale.reversed
+// reverse.ts, adjustment.created adjust.ts, pay_period.closed and pay_period.paid pay-period.ts.
+//
+// An event is written only when an endpoint subscribes to it (its type, its office or every office, its
+// site or every site), with one delivery row per such endpoint; with none, the change costs nothing more
+// than the subscription test. An office's endpoint never matches an event of another office, nor a pay
+// period's (which has no office: its totals span every office).
+import { sql, type SQL } from 'drizzle-orm';
+import { SaleStatus, type TWebhookEventType } from '@salesdesk/contract';
 import type { Queryable } from '../db/client';
 
-export type StatusEventKind = 'sale.approved' | 'sale.held' | 'sale.rejected';
+/** Delivery statuses (webhook_deliveries.status). */
+export const DeliveryStatus = { Pending: 0, Delivered: 1, Failed: 2, Disabled: 3 } as const;
 
-export type MoneyEvent =
-  /** A new money row: a sale or bonus (a postback or generated history), or an adjustment. */
-  | { kind: 'sale.created' | 'bonus.created' | 'adjustment.created'; id: number }
-  /** Sales and bonuses moved to a status (a review, the hold job, a suspension, generated history). */
-  | { kind: StatusEventKind; ids: number[] }
-  /**
-   * Sales and bonuses reversed (refund or chargeback), with their new reversal rows; a held sale reversed
-   * is only rejected and has none.
-   */
-  | { kind: 'sale.reversed'; ids: number[]; reversalIds: number[] }
-  /** A pay period's row changed: closed with its snapshot, marked paid, or reopened. */
-  | { kind: 'pay_period.closed' | 'pay_period.paid' | 'pay_period.reopened'; start: string };
-
-export type MoneyEventKind = MoneyEvent['kind'];
+/** Endpoint `e` takes event `x` (a row with type, office_id and site_id). */
+const takes = (e: string, x: string) =>
+  sql.raw(
+    `${e}.deleted_at is null and ${x}.type = any(${e}.event_types)` +
+      ` and (${e}.office_id is null or ${e}.office_id = ${x}.office_id)` +
+      ` and (${e}.site_ids is null or ${x}.site_id = any(${e}.site_ids))`,
+  );
 
 /**
- * Called by every ledger writer right after its write, on the same `db`: the caller's transaction when
- * there is one. A no-op today. The outbox goes here (issue 34), so a change and the news of it commit
- * together: where the write ran as one statement outside a transaction (the postback's sale, an admin's
- * single change), the outbox row goes into that statement as a CTE or the writer wraps both in one
- * transaction, decided here once; the postback must stay one round trip.
+ * CTEs (to follow the writer's own, after a comma, or a `with`) that put the events `rows` selects
+ * (type, office_id, site_id, data) in the outbox when an endpoint takes them, with a delivery for each
+ * such endpoint: pending, or held while the endpoint is disabled (re-enabling may send them).
  */
-export async function afterMoneyWrite(db: Queryable, event: MoneyEvent): Promise<void> {
-  void db;
-  void event;
+export function outboxCtes(rows: SQL): SQL {
+  return sql`outbox_rows as (${rows}),
+    outbox_events as (
+      insert into webhook_events (type, office_id, site_id, data)
+      select x.type, x.office_id, x.site_id, x.data from outbox_rows x
+      where exists (select 1 from webhook_endpoints e where ${takes('e', 'x')})
+      returning id, type, office_id, site_id
+    ), outbox_deliveries as (
+      insert into webhook_deliveries (event_id, endpoint_id, status)
+      select v.id, e.id,
+             case when e.enabled then ${sql.raw(String(DeliveryStatus.Pending))}
+                  else ${sql.raw(String(DeliveryStatus.Disabled))} end
+      from outbox_events v join webhook_endpoints e on ${takes('e', 'v')}
+    )`;
 }
+
+/** Writes the events `rows` selects, inside the caller's transaction (a writer of several statements). */
+export async function writeEvents(tx: Queryable, rows: SQL): Promise<void> {
+  await tx.execute(sql`with ${outboxCtes(rows)} select 1`);
+}
+
+/** The event type as an SQL value. */
+export const typeValue = (type: TWebhookEventType) => sql.raw(`'${type}'::varchar`);
+
+const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A sale's status as the API names it, from the status column `col`. */
+export const statusName = (col: string) =>
+  sql.raw(
+    `case ${col} when ${SaleStatus.Approved} then 'approved' when ${SaleStatus.Held} then 'held'` +
+      ` when ${SaleStatus.Rejected} then 'rejected' end`,
+  );
+
+/**
+ * A money row of alias `s` (SALE_COLUMNS) as the events carry it (ZWebhookSale): money as decimal
+ * strings, its status `status` (default: the row's own).
+ */
+export function saleData(s: string, status: SQL = statusName(`${s}.status`)): SQL {
+  return sql`jsonb_build_object(
+      'id', ${sql.raw(`${s}.id`)}, 'date', ${sql.raw(iso(`${s}.date`))},
+      'eventType', ${sql.raw(`${s}.event_type`)}, 'status', ${status},
+      'siteId', ${sql.raw(`${s}.site_id`)}, 'typeId', ${sql.raw(`${s}.type_id`)},
+      'officeId', ${sql.raw(`${s}.office_id`)}, 'agentId', ${sql.raw(`${s}.agent_id`)},
+      'clickId', ${sql.raw(`${s}.click_id`)}, 'txId', ${sql.raw(`${s}.tx_id`)},
+      'payout', ${sql.raw(`${s}.payout::text`)}, 'earning', ${sql.raw(`${s}.earning::text`)})`;
+}
+
+/** A pay period of alias `p` as the events carry it (ZWebhookPayPeriod). */
+export const periodData = (p: string) =>
+  sql.raw(
+    `jsonb_build_object('start', ${p}.start::text, 'end', ${p}."end"::text,` +
+      ` 'closedAt', ${iso(`${p}.closed_at`)}, 'paidAt', ${iso(`${p}.paid_at`)})`,
+  );

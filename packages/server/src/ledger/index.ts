@@ -1,9 +1,9 @@
 // The ledger: the one writer of money rows (sales, bonuses, reversals, adjustments, status changes) with
 // their stats_daily increments, and of pay periods' rows. Each money event kind has one function here,
-// and each ends in afterMoneyWrite (events.ts), where issue 34's outbox is written.
+// and each writes the events of its change (events.ts: issue 34's outbox) in the same statement or transaction.
 export { addAdjustment, ADJUSTMENT_TX_ID } from './adjust';
 export { SALE_COLUMNS } from './columns';
-export { afterMoneyWrite, type MoneyEvent, type MoneyEventKind } from './events';
+export { DeliveryStatus } from './events';
 export { fraudArgs, type FraudArgs } from './fraud-sql';
 export { closePeriodRow, markPeriodPaid, reopenPeriodRow } from './pay-period';
 export { insertSale, saleRate, type RateColumn, type SaleRow } from './record-sale';

@@ -1,5 +1,6 @@
 // The ledger is the one money writer (issue 32 F2): outside ledger/, no module inserts money rows into
-// sales, changes a money column of one, writes money figures into stats_daily or a pay period's row.
+// sales, changes a money column of one, writes money figures into stats_daily, a pay period's row or an
+// event of the outbox (issue 34).
 // Tests, their fixtures (test/) and test data may set rows up; the rebuild (rollups/) recomputes stats_daily from the
 // rows; the demo's bulk history (demo/history-bulk.ts) inserts sales in bulk with the ledger's rates and
 // then rebuilds their figures.
@@ -64,6 +65,9 @@ export function moneyWrites(file: string, text: string): string[] {
     )
   )
     out.push("writes a pay period's row");
+  // The outbox: an event exists exactly when its change committed, so only the change's writer adds it.
+  if (/insert\s+into\s+webhook_events\b|\.insert\(\s*webhookEvents\s*\)/i.test(text))
+    out.push('writes an event');
   return out;
 }
 
@@ -84,6 +88,9 @@ describe('the ledger is the one money writer', () => {
     ]);
     expect(moneyWrites('x.ts', 'sql`update pay_periods set status = 2`')).toEqual([
       "writes a pay period's row",
+    ]);
+    expect(moneyWrites('x.ts', 'sql`insert into webhook_events (type) values (1)`')).toEqual([
+      'writes an event',
     ]);
   });
 

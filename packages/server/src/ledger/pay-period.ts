@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { PayPeriodStatus } from '@salesdesk/contract';
 import { queryRows, type Queryable } from '../db/client';
-import { afterMoneyWrite } from './events';
+import { outboxCtes, periodData, typeValue, writeEvents } from './events';
 
 /**
  * Marks the period `start`..`end` closed by `by` (an empty open period before it, reopened and then left
@@ -19,20 +19,30 @@ export async function closePeriodRow(tx: Queryable, start: string, end: string, 
         on conflict (start) do update set "end" = excluded."end", status = excluded.status,
           closed_by = excluded.closed_by, closed_at = excluded.closed_at`,
   );
-  await afterMoneyWrite(tx, { kind: 'pay_period.closed', start });
+  await writeEvents(
+    tx,
+    sql`select ${typeValue('pay_period.closed')} as type, null::int as office_id, null::int as site_id,
+               ${periodData('p')} as data
+        from pay_periods p where p.start = ${start}::date`,
+  );
 }
 
 /** Marks the closed period `start` paid; false when it is not closed (only a row still closed changes). */
 export async function markPeriodPaid(db: Queryable, start: string, by: number, now: Date): Promise<boolean> {
   const changed = await queryRows<{ start: string }>(
     db,
-    sql`update pay_periods set status = ${PayPeriodStatus.Paid}, paid_by = ${by}, paid_at = ${now.toISOString()}
-        where start = ${start}::date and status = ${PayPeriodStatus.Closed}
-        returning start::text`,
+    sql`with changed as (
+          update pay_periods set status = ${PayPeriodStatus.Paid}, paid_by = ${by}, paid_at = ${now.toISOString()}
+          where start = ${start}::date and status = ${PayPeriodStatus.Closed}
+          returning start, "end", closed_at, paid_at
+        ), ${outboxCtes(
+          sql`select ${typeValue('pay_period.paid')} as type, null::int as office_id, null::int as site_id,
+                     ${periodData('p')} as data
+              from changed p`,
+        )}
+        select start::text from changed`,
   );
-  if (!changed.length) return false;
-  await afterMoneyWrite(db, { kind: 'pay_period.paid', start });
-  return true;
+  return changed.length > 0;
 }
 
 /** Opens the closed period `start` again, its snapshot totals cleared (the caller drops its rows). */
@@ -44,5 +54,4 @@ export async function reopenPeriodRow(tx: Queryable, start: string, by: number, 
           agents_paid = 0, payout = 0, avp_payout = 0, avp_payout_dollars = 0
         where start = ${start}::date`,
   );
-  await afterMoneyWrite(tx, { kind: 'pay_period.reopened', start });
 }

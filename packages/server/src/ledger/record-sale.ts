@@ -7,7 +7,7 @@ import { param, preparedStatement, queryPrepared, type PreparedStatement } from 
 import type { Queryable } from '../db/client';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, SALE_INCREMENTS } from '../rollups/increments';
 import { fraudSuspendedSql } from '../common/fraud-suspension';
-import { afterMoneyWrite } from './events';
+import { outboxCtes, saleData, typeValue } from './events';
 import { fraudSql, SOME_HOLD, type FraudArgs } from './fraud-sql';
 
 export type RateColumn = 'payout' | 'earning' | 'lpp';
@@ -40,8 +40,8 @@ export interface SaleRow {
  * statement: the bonus fields), copying agent, office, type and referer from the click, with the rules it
  * tripped, held for review when one of them is set to hold (no hold_until: only a review releases it),
  * else for the site's hold days when it has any, rejected when its agent is suspended for fraud (kept, so
- * the site's retry is a duplicate, and paying nothing), with the postback's client address ($7), and adds it to
- * stats_daily (one row at most, so no grouping). The row is the postback's log entry, so an acknowledged
+ * the site's retry is a duplicate, and paying nothing), with the postback's client address ($7), adds it to
+ * stats_daily (one row at most, so no grouping) and writes its event for the endpoints that take it. The row is the postback's log entry, so an acknowledged
  * sale is logged even if the process dies right after, at no extra write.
  */
 // The reason a sale of an agent suspended for fraud is kept rejected, as the review queue shows it.
@@ -82,12 +82,17 @@ function saleStatement(name: string, bonus: boolean, rules: number) {
           join link_types t on t.id = c.type_id and t.deleted_at is null
           left join office_fees f on f.type_id = t.id and f.office_id = c.office_id and f.enable
           on conflict (site_id, tx_id) where event_type in (0, 1) do nothing
-          returning id, date, event_type, status, site_id, type_id, office_id, agent_id, payout, earning, lpp
+          returning id, date, event_type, status, site_id, type_id, office_id, agent_id, click_id, tx_id,
+                    payout, earning, lpp
         ), rolled as (
           insert into stats_daily (${ROLLUP_COLUMNS})
           select ${SALE_INCREMENTS} from inserted
           ${ROLLUP_ON_CONFLICT}
-        )
+        ), ${outboxCtes(
+          sql`select ${typeValue(bonus ? 'bonus.created' : 'sale.created')} as type, i.office_id, i.site_id,
+                     ${saleData('i')} as data
+              from inserted i`,
+        )}
         select exists (select 1 from click) as click_found, (select id from inserted) as id`,
   );
 }
@@ -119,10 +124,5 @@ export async function insertSale(
     ...args.values,
   ]);
   const id = row?.id == null ? undefined : Number(row.id);
-  if (id !== undefined)
-    await afterMoneyWrite(db, {
-      kind: s.eventType === EventType.Bonus ? 'bonus.created' : 'sale.created',
-      id,
-    });
   return { clickFound: !!row?.click_found, id };
 }

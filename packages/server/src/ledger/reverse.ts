@@ -3,11 +3,11 @@
 // increments; a held sale is only rejected and taken out of the held figures. The row lock and the
 // `reversal_kind is null` test make a sale reversed at most once, however many calls race for it.
 import { sql, type SQL } from 'drizzle-orm';
-import { REVERSAL_EVENT_TYPE, SaleStatus, type TReversalKind } from '@salesdesk/contract';
+import { REVERSAL_EVENT_TYPE, REVERSAL_KINDS, SaleStatus, type TReversalKind } from '@salesdesk/contract';
 import { queryOne, queryRows, type Queryable } from '../db/client';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, saleIncrements, sumIncrements } from '../rollups/increments';
 import { SALE_COLUMNS } from './columns';
-import { afterMoneyWrite } from './events';
+import { outboxCtes, saleData, typeValue } from './events';
 
 export type ReverseOutcome =
   /** Reversed now: `reversalId` is the new row, or null when a held sale was rejected. */
@@ -34,6 +34,14 @@ export interface ReverseInput {
 
 /** The sale a reversal names: by id (an admin) or by the site's txId (a postback). */
 export type SaleRef = { id: number } | { siteId: number; txId: string };
+
+/** The status a reversed sale of alias `t` (as it was) shows: a held one is rejected. */
+const reversedStatus = (t: string) =>
+  sql.raw(`case when ${t}.status = ${SaleStatus.Held} then 'rejected' else 'reversed' end`);
+
+/** The reversal kind of event type `eventType`. */
+const kindOf = (eventType: number) =>
+  REVERSAL_KINDS.find((k) => REVERSAL_EVENT_TYPE[k] === eventType) ?? 'refund';
 
 const refWhere = (ref: SaleRef): SQL =>
   'id' in ref
@@ -83,7 +91,14 @@ export async function reverseSale(db: Queryable, ref: SaleRef, input: ReverseInp
             select ${saleIncrements(-1)} from target t join marked m on m.id = t.id
             where t.status = ${SaleStatus.Held}`)}
           ${ROLLUP_ON_CONFLICT}
-        )
+        ), ${outboxCtes(
+          sql`select ${typeValue('sale.reversed')} as type, t.office_id, t.site_id,
+                     jsonb_build_object(
+                       'kind', ${input.kind}::text,
+                       'sale', ${saleData('t', reversedStatus('t'))},
+                       'reversal', (select ${saleData('r')} from reversal r)) as data
+              from target t join marked m on m.id = t.id`,
+        )}
         select (select id from target)::text as sale_id, (select status from target) as old_status,
                (select reversal_kind from target) as old_kind, exists (select 1 from marked) as marked,
                (select id from reversal)::text as reversal_id,
@@ -93,8 +108,6 @@ export async function reverseSale(db: Queryable, ref: SaleRef, input: ReverseInp
   const saleId = Number(row.sale_id);
   if (row.marked) {
     const reversalId = row.reversal_id === null ? null : Number(row.reversal_id);
-    const reversalIds = reversalId === null ? [] : [reversalId];
-    await afterMoneyWrite(db, { kind: 'sale.reversed', ids: [saleId], reversalIds });
     return { kind: 'reversed', saleId, reversalId, wasHeld: row.old_status === SaleStatus.Held };
   }
   if (row.old_kind === eventType) {
@@ -118,7 +131,7 @@ export async function reverseSale(db: Queryable, ref: SaleRef, input: ReverseInp
  * `eventType` dated `at`, and their stats_daily figures, in one statement; answers how many.
  */
 export async function reverseDue(db: Queryable, due: SQL, eventType: number, note: string): Promise<number> {
-  const row = await queryOne<{ ids: string | null; reversal_ids: string | null }>(
+  const row = await queryOne<{ reversed: number }>(
     db,
     sql`with due as (${due}),
         marked as (
@@ -136,15 +149,17 @@ export async function reverseDue(db: Queryable, due: SQL, eventType: number, not
           insert into stats_daily (${ROLLUP_COLUMNS})
           ${sumIncrements(sql`select ${saleIncrements(1)} from reversal`)}
           ${ROLLUP_ON_CONFLICT}
-        )
-        select string_agg(reverses_id::text, ',') as ids, string_agg(id::text, ',') as reversal_ids
-        from reversal`,
+        ), ${outboxCtes(
+          sql`select ${typeValue('sale.reversed')} as type, d.office_id, d.site_id,
+                     jsonb_build_object(
+                       'kind', ${kindOf(eventType)}::text,
+                       'sale', ${saleData('d', sql.raw(`'reversed'`))},
+                       'reversal', ${saleData('r')}) as data
+              from reversal r join due d on d.id = r.reverses_id`,
+        )}
+        select count(*)::int as reversed from reversal`,
   );
-  const list = (ids: string | null | undefined) => (ids ? ids.split(',').map(Number) : []);
-  const ids = list(row?.ids);
-  if (ids.length)
-    await afterMoneyWrite(db, { kind: 'sale.reversed', ids, reversalIds: list(row?.reversal_ids) });
-  return ids.length;
+  return row?.reversed ?? 0;
 }
 
 /**

@@ -1,15 +1,15 @@
 // A held sale approved or rejected (an admin, or the hold job when the site's hold time is up): the
 // status changes and its stats_daily figures move with it in the same statement: out of held, into
-// the paid figures (approved) or nowhere (rejected). Only rows still held change, so two calls at
-// once, or a call racing the job, change each sale once.
+// the paid figures (approved) or nowhere (rejected), with its event. Only rows still held change, so two
+// calls at once, or a call racing the job, change each sale once.
 import { sql, type SQL } from 'drizzle-orm';
 import { SaleStatus } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, saleIncrements, sumIncrements } from '../rollups/increments';
 import { SALE_COLUMNS } from './columns';
-import { afterMoneyWrite, type StatusEventKind } from './events';
+import { outboxCtes, saleData, typeValue } from './events';
 
-const STATUS_EVENT: Record<number, StatusEventKind> = {
+const STATUS_EVENT: Record<number, 'sale.approved' | 'sale.held' | 'sale.rejected'> = {
   [SaleStatus.Approved]: 'sale.approved',
   [SaleStatus.Held]: 'sale.held',
   [SaleStatus.Rejected]: 'sale.rejected',
@@ -33,7 +33,7 @@ export async function moveSales(
   status: number,
   set: SQL = sql``,
 ): Promise<number> {
-  const row = await queryOne<{ ids: string | null }>(
+  const row = await queryOne<{ moved: number }>(
     db,
     sql`with target as (${target}),
         changed as (
@@ -41,7 +41,7 @@ export async function moveSales(
           from target t
           where s.id = t.id
           returning s.id, s.date, s.event_type, s.status, s.site_id, s.type_id, s.agent_id, s.office_id,
-                    s.payout, s.earning, s.lpp
+                    s.click_id, s.tx_id, s.payout, s.earning, s.lpp
         ), rolled as (
           insert into stats_daily (${ROLLUP_COLUMNS})
           ${sumIncrements(sql`
@@ -49,12 +49,13 @@ export async function moveSales(
             union all
             select ${saleIncrements(-1)} from target where id in (select id from changed)`)}
           ${ROLLUP_ON_CONFLICT}
-        )
-        select string_agg(id::text, ',') as ids from changed`,
+        ), ${outboxCtes(
+          sql`select ${typeValue(STATUS_EVENT[status])} as type, c.office_id, c.site_id, ${saleData('c')} as data
+              from changed c`,
+        )}
+        select count(*)::int as moved from changed`,
   );
-  const ids = row?.ids ? row.ids.split(',').map(Number) : [];
-  if (ids.length) await afterMoneyWrite(db, { kind: STATUS_EVENT[status], ids });
-  return ids.length;
+  return row?.moved ?? 0;
 }
 
 /**
