@@ -1,0 +1,174 @@
+// Delivers what the outbox owes. A batch of due deliveries is taken with FOR UPDATE SKIP LOCKED and
+// leased for a minute (its next_at moved on) in one statement, so several nodes share the work and never
+// send one delivery at the same time; a node that dies mid-send leaves it due again when the lease ends
+// (at least once: the receiver de-duplicates on webhook-id, which every retry keeps).
+import { sql } from 'drizzle-orm';
+import { Permission, Role } from '@salesdesk/contract';
+import { decryptSecret } from '../common/crypto';
+import type { AppContext } from '../context';
+import { queryRows, type Queryable } from '../db/client';
+import { loadPrincipal } from '../http/auth';
+import { DeliveryStatus } from '../ledger';
+import { nextAttemptAt, retryable } from './retry';
+import { send, type Outgoing, type SendResult } from './send';
+import { signedHeaders } from './signature';
+
+/** Longer than a send can last (10 s, redirects included). */
+const LEASE = '1 minute';
+export const DELIVERY_BATCH = 20;
+/** Endpoint kinds (webhook_endpoints.kind). */
+export const EndpointKind = { Webhook: 1, Postback: 2 } as const;
+
+export interface DueDelivery {
+  id: number;
+  attempts: number;
+  created_at: Date;
+  uid: string;
+  type: string;
+  version: number;
+  data: Record<string, unknown>;
+  event_at: string;
+  endpoint_id: number;
+  kind: number;
+  url: string;
+  secret: string | null;
+  previous_secret: string | null;
+  previous_secret_until: Date | null;
+  owner_id: number;
+}
+
+/** Takes up to `limit` due deliveries, leased to this caller. */
+export async function claimDue(db: Queryable, limit = DELIVERY_BATCH): Promise<DueDelivery[]> {
+  const rows = await queryRows<DueDelivery>(
+    db,
+    sql`with due as (
+          select id from webhook_deliveries
+          where status = ${DeliveryStatus.Pending} and next_at <= now()
+          order by next_at limit ${limit}
+          for update skip locked
+        ), taken as (
+          update webhook_deliveries d set next_at = now() + ${LEASE}::interval, attempts = d.attempts + 1
+          from due where d.id = due.id
+          returning d.id, d.attempts, d.created_at, d.event_id, d.endpoint_id
+        )
+        select t.id, t.attempts, t.created_at, v.uid::text as uid, v.type, v.version, v.data,
+               to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as event_at,
+               t.endpoint_id, e.kind, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.owner_id
+        from taken t
+        join webhook_events v on v.id = t.event_id
+        join webhook_endpoints e on e.id = t.endpoint_id`,
+  );
+  // Raw rows carry times as the driver gives them (a string on PostgreSQL).
+  return rows.map((r) => ({
+    ...r,
+    created_at: new Date(r.created_at),
+    previous_secret_until: r.previous_secret_until && new Date(r.previous_secret_until),
+  }));
+}
+
+/** Earnings are a figure some owners may not see: null in what they receive. */
+function withoutEarnings(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data))
+    out[k] =
+      k === 'earning' ? null : v && typeof v === 'object' ? withoutEarnings(v as Record<string, unknown>) : v;
+  return out;
+}
+
+export const eventId = (uid: string) => `evt_${uid.replace(/-/g, '')}`;
+
+/** The JSON a webhook receives. */
+export function payloadOf(d: DueDelivery, earningVisible: boolean): string {
+  return JSON.stringify({
+    id: eventId(d.uid),
+    type: d.type,
+    version: d.version,
+    createdAt: d.event_at,
+    data: earningVisible ? d.data : withoutEarnings(d.data),
+  });
+}
+
+/** A postback URL's template with its macros filled in, each value URL-encoded. */
+export function postbackUrl(template: string, d: DueDelivery, earningVisible: boolean): string {
+  const data = (d.type === 'sale.reversed' ? d.data.sale : d.data) as Record<string, unknown>;
+  const macros: Record<string, unknown> = {
+    event: d.type,
+    sale_id: data.id,
+    tx_id: data.txId,
+    click_id: data.clickId,
+    status: data.status,
+    payout: data.payout,
+    earning: earningVisible ? data.earning : '',
+    site_id: data.siteId,
+    agent: data.agentId,
+    office: data.officeId,
+    date: data.date ?? data.start,
+  };
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in macros ? encodeURIComponent(String(macros[name] ?? '')) : whole,
+  );
+}
+
+/** The request delivery `d` makes, or why none may be made. */
+async function outgoing(ctx: AppContext, d: DueDelivery, now: Date): Promise<Outgoing | string> {
+  // The owner's account as it is now: a suspended or deleted owner's endpoints receive nothing.
+  const owner = await loadPrincipal(ctx, d.owner_id);
+  if (!owner) return 'The endpoint’s owner may no longer receive events';
+  const earnings = owner.role === Role.Superadmin || owner.permissions.includes(Permission.EarningVisible);
+  if (d.kind === EndpointKind.Postback)
+    return { method: 'GET', url: postbackUrl(d.url, d, earnings), headers: {} };
+  const secrets = [decryptSecret(ctx.keys, d.secret)];
+  if (d.previous_secret_until && d.previous_secret_until > now)
+    secrets.push(decryptSecret(ctx.keys, d.previous_secret));
+  const usable = secrets.filter((s): s is string => !!s);
+  if (!usable.length) return 'The endpoint has no signing secret';
+  const body = payloadOf(d, earnings);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  return {
+    method: 'POST',
+    url: d.url,
+    body,
+    headers: {
+      'content-type': 'application/json',
+      ...signedHeaders(usable, eventId(d.uid), timestamp, body),
+    },
+  };
+}
+
+/** Writes how the attempt went: delivered, due again later, or failed for good. */
+async function record(db: Queryable, d: DueDelivery, r: SendResult, now: Date) {
+  const ok = r.status !== null && r.status >= 200 && r.status < 300;
+  const again = !ok && retryable(r) ? nextAttemptAt(d.attempts, d.created_at, now) : null;
+  const status = ok ? DeliveryStatus.Delivered : again ? DeliveryStatus.Pending : DeliveryStatus.Failed;
+  await db.execute(
+    sql`update webhook_deliveries
+        set status = ${status}, next_at = coalesce(${again?.toISOString() ?? null}::timestamptz, next_at),
+            last_at = ${now.toISOString()}::timestamptz, last_status = ${r.status}, last_ms = ${r.ms},
+            last_answer = ${r.answer.replaceAll('\u0000', '')}, last_error = ${r.error}
+        where id = ${d.id}`,
+  );
+  await db.execute(
+    sql`update webhook_endpoints set failures = ${ok ? sql`0` : sql`failures + 1`} where id = ${d.endpoint_id}`,
+  );
+}
+
+/** Sends one batch of what is due; answers how many were attempted. */
+export async function deliverDue(
+  ctx: AppContext,
+  allowPrivate: boolean,
+  now = () => new Date(),
+): Promise<number> {
+  const due = await claimDue(ctx.db);
+  await Promise.all(
+    due.map(async (d) => {
+      const at = now();
+      const out = await outgoing(ctx, d, at);
+      const result: SendResult =
+        typeof out === 'string'
+          ? { status: null, ms: 0, answer: '', error: out, refused: true }
+          : await send(out, allowPrivate);
+      await record(ctx.db, d, result, at);
+    }),
+  );
+  return due.length;
+}
