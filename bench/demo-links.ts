@@ -1,8 +1,8 @@
 // Click and postback URLs of the demo data on a fresh database (packages/server/src/demo/data.ts):
-// sites 1..5 with link types 2s-1 and 2s, clickable agents 1..25 and 27 (26 is suspended, 28..30
-// unapproved), postback tokens demo-{siteId}. checkClickLinks() proves them before a run.
+// sites 1..5 with link types 2s-1 and 2s, clickable agents 1..25 (26 is suspended, 27 suspended for
+// fraud, 28..30 unapproved), postback tokens demo-{siteId}. checkClickLinks() proves them before a run.
 export const DEMO_SITES = [1, 2, 3, 4, 5];
-const CLICKABLE_AGENTS = [...Array.from({ length: 25 }, (_, i) => i + 1), 27];
+const CLICKABLE_AGENTS = Array.from({ length: 25 }, (_, i) => i + 1);
 
 export const clickPaths: string[] = CLICKABLE_AGENTS.flatMap((agent) =>
   DEMO_SITES.flatMap((site) =>

@@ -58,7 +58,7 @@ export function oneCoreSection(runs: OneCoreRun[], command: string): Section {
     setup:
       `\`${command}\`. The server alone on CPU ${SERVER_CPU} (\`taskset -a -p -c ${SERVER_CPU}\` once it answers); ` +
       `the load generator on CPU ${LOAD_CPU}: \`taskset -c ${LOAD_CPU} wrk -t1 -c${ONE_CORE_CONNECTIONS} -d${ONE_CORE_SECONDS}s --latency\` ` +
-      `over the 260 demo links in turn (after a 2 s wrk warm-up), then a paced load (bench/lib/paced-load.ts, ` +
+      `over the 250 demo links in turn (after a 2 s wrk warm-up), then a paced load (bench/lib/paced-load.ts, ` +
       `${ONE_CORE_CONNECTIONS} keep-alive connections, 2 s warm-up, ${ONE_CORE_SECONDS} s measured, latency from send to answer) ` +
       `at half the bare server's maximum. With PostgreSQL as the store, every PostgreSQL process is pinned to CPU ` +
       `${LOAD_CPU} with the load generator (and, in cluster mode, Redis: the app with REDIS_URL set). The baseline is bench/bare-redirect.ts on CPU ${SERVER_CPU}, measured just ` +

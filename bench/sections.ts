@@ -45,7 +45,7 @@ export function clickSection(clickRuns: ClickRun[]): Section {
   return {
     title: 'Click redirect',
     setup:
-      `GET /api/links/go/{siteId}/{typeId}/{agentId} over the 260 demo links in turn, ${CLICK_CONNECTIONS} connections, ` +
+      `GET /api/links/go/{siteId}/{typeId}/{agentId} over the 250 demo links in turn, ${CLICK_CONNECTIONS} connections, ` +
       `${runs}; every answer a 302 to the link type's url with the click id. The baseline is a bare node:http server ` +
       `(bench/bare-redirect.ts) answering the same 302, measured just before each store. The app trusts the loopback ` +
       `proxy (TRUST_PROXY=127.0.0.1, for the postback load that follows), so clicks read the client address through proxy-addr. ` +

@@ -852,12 +852,11 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    // No foreign keys: each check would lock the endpoint's row in every postback's transaction, and
+    // concurrent postbacks to one endpoint then queue on it (bench/outbox-cost.ts). Endpoints are only
+    // ever soft-deleted; the retention job removes deliveries with their events.
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    endpointId: integer('endpoint_id').notNull(),
     /** 0 pending, 1 delivered, 2 failed (no more retries), 3 held while its endpoint is disabled. */
     status: smallint('status').notNull().default(0),
     attempts: smallint('attempts').notNull().default(0),

@@ -10,7 +10,7 @@ import {
   type TWebhookEventType,
 } from '@salesdesk/contract';
 import { queryOne, queryRows, sql, type Queryable } from '../db/client';
-import { webhookEndpoints } from '../db/schema';
+import { webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { recordSale } from '../postback/service';
 import { countRollupMismatches } from '../rollups/rebuild';
 import { buildAdmin, buildClickPath } from '../test/factories';
@@ -31,8 +31,10 @@ beforeAll(async () => {
 });
 // Files of a worker share its database: an endpoint left behind would take their events.
 afterAll(async () => {
-  if (endpoints.length)
+  if (endpoints.length) {
+    await env.ctx.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, endpoints));
     await env.ctx.db.delete(webhookEndpoints).where(inArray(webhookEndpoints.id, endpoints));
+  }
 });
 
 interface EndpointOpts {

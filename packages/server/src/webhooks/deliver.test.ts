@@ -59,8 +59,10 @@ beforeAll(async () => {
 afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise((r) => receiver.close(r));
-  if (endpoints.length)
+  if (endpoints.length) {
+    await env.ctx.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, endpoints));
     await env.ctx.db.delete(webhookEndpoints).where(inArray(webhookEndpoints.id, endpoints));
+  }
 });
 beforeEach(() => {
   received.length = 0;
