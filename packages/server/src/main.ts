@@ -11,6 +11,7 @@ import { closeTracking } from './tracking/runtime';
 import { loggableError } from './common/loggable-error';
 import { MigrationRefused } from './db/migrate';
 import { serveBackups } from './backup/backup-socket';
+import { startDeliveries } from './webhooks/runtime';
 
 const config = loadConfig();
 const { ctx, database } = await createContext(config).catch((err: unknown) => {
@@ -30,6 +31,7 @@ const app = await buildApp(ctx, { logger: true });
 const logJob = (msg: string) => app.log.info(msg);
 await maintainPartitionsAtStart(ctx.db, logJob);
 const stopJobs = startJobs(ctx, logJob);
+const stopDeliveries = startDeliveries(ctx, (msg, error) => app.log.error({ error }, msg));
 // The embedded store lives in this process: `npm run backup` asks it over a socket in DATA_DIR. Without
 // it (a DATA_DIR path too long for a socket) the server still runs; a backup then needs it stopped.
 let stopBackups: () => Promise<void> = async () => undefined;
@@ -47,8 +49,8 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
-    // A job's run in progress ends after its current batch, before the database closes.
-    await Promise.all(stopJobs.map((stop) => stop()));
+    // A job's run and a delivery round in progress end after their batch, before the database closes.
+    await Promise.all([...stopJobs.map((stop) => stop()), stopDeliveries()]);
     await stopBackups();
     // The close stops accepting and waits for in-flight requests and the onClose hooks. A connection whose
     // request was in flight when it began stays open after its answer (keep-alive, 72 s) and the close waited

@@ -12,10 +12,13 @@ import { queryOne, sql } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { DeliveryStatus } from '../ledger';
 import { recordSale } from '../postback/service';
+import { saveOptions } from '../settings/sql';
 import { buildAdmin, buildClickPath } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
+import { until } from '../test/until';
 import { recordClick } from '../tracking/service';
 import { deliverDue, EndpointKind } from './deliver';
+import { OPTION_WEBHOOKS_PRIVATE, startDeliveries } from './runtime';
 import { isRefusedAddress } from './address';
 import { send } from './send';
 import { newSigningSecret, signedHeaders } from './signature';
@@ -214,6 +217,23 @@ describe('webhook deliveries', () => {
     const ids = received.map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
+  });
+
+  it('is sent by the server’s own loop within seconds, to a private address only when the option allows', async () => {
+    const p = await buildClickPath(env.ctx);
+    const id = await endpoint({ siteId: p.site.id, path: '/ok', secret: newSigningSecret() });
+    await saveOptions(env.ctx.db, [{ name: OPTION_WEBHOOKS_PRIVATE, value: '1' }]);
+    const stop = startDeliveries(env.ctx, (msg) => {
+      throw new Error(msg);
+    });
+    try {
+      await postSale(p);
+      await until(() => received.length === 1, 'the delivery');
+      await until(async () => (await deliveryOf(id)).status === DeliveryStatus.Delivered, 'its record');
+    } finally {
+      await stop();
+      await saveOptions(env.ctx.db, [{ name: OPTION_WEBHOOKS_PRIVATE, value: '0' }]);
+    }
   });
 
   it('reaches no refused address, by name or by redirect, unless private addresses are allowed', async () => {

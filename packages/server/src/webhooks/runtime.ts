@@ -1,0 +1,36 @@
+// The delivery loop of one process: every second it sends what the outbox owes, batch after batch while
+// batches come full. Every node runs one; the claim's SKIP LOCKED shares the work between them, and on
+// PGlite the server process is the only one.
+import { getOption } from '../common/options';
+import type { AppContext } from '../context';
+import { loggableError } from '../common/loggable-error';
+import { deliverDue, DELIVERY_BATCH } from './deliver';
+
+/** Not on the options screen yet (issue 34): for tests and private networks, set in the options table. */
+export const OPTION_WEBHOOKS_PRIVATE = 'webhooks_private_addresses';
+const EVERY_MS = 1000;
+
+export function startDeliveries(
+  ctx: AppContext,
+  log: (msg: string, err?: unknown) => void,
+): () => Promise<void> {
+  let stopped = false;
+  // The round in progress; a tick that finds one running leaves it be.
+  let round: Promise<void> | null = null;
+  const deliver = async () => {
+    const allowPrivate = (await getOption(ctx.db, OPTION_WEBHOOKS_PRIVATE)) === '1';
+    while (!stopped && (await deliverDue(ctx, allowPrivate)) === DELIVERY_BATCH);
+  };
+  const timer = setInterval(() => {
+    if (round || stopped) return;
+    round = deliver()
+      .catch((err: unknown) => log('webhook deliveries failed', loggableError(err)))
+      .finally(() => (round = null));
+  }, EVERY_MS);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await round;
+  };
+}
