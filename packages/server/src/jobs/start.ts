@@ -9,6 +9,7 @@ import { scheduleHoldRelease } from './hold-release';
 import { scheduleLoginUnblock } from './login-unblock';
 import { schedulePartitionMaintenance } from './partition-maintenance';
 import { schedulePostbackLogRetention } from './postback-log-retention';
+import { scheduleWebhookRetention } from './webhook-retention';
 import type { Scheduler, StopJob } from './schedule';
 
 /** This process's name in job_runs: several nodes on one host differ by port. */
@@ -33,5 +34,6 @@ export function startJobs(
     scheduleHoldRelease(s),
     scheduleKeyExpiry(s),
     scheduleIdempotencyRetention(s),
+    scheduleWebhookRetention(s),
   ];
 }
