@@ -52,7 +52,9 @@ export async function writeEvents(tx: Queryable, rows: SQL): Promise<void> {
 /** The event type as an SQL value. */
 export const typeValue = (type: TWebhookEventType) => sql.raw(`'${type}'::varchar`);
 
+/** The timestamptz column `col` as the events write times: ISO 8601 in UTC, to the millisecond. */
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoTime = (col: string) => sql.raw(iso(col));
 
 /** A sale's status as the API names it, from the status column `col`. */
 export const statusName = (col: string) =>

@@ -3,7 +3,7 @@
 // and each writes the events of its change (events.ts: issue 34's outbox) in the same statement or transaction.
 export { addAdjustment, ADJUSTMENT_TX_ID } from './adjust';
 export { SALE_COLUMNS } from './columns';
-export { DeliveryStatus } from './events';
+export { DeliveryStatus, isoTime } from './events';
 export { fraudArgs, type FraudArgs } from './fraud-sql';
 export { closePeriodRow, markPeriodPaid, reopenPeriodRow } from './pay-period';
 export { insertSale, saleRate, type RateColumn, type SaleRow } from './record-sale';

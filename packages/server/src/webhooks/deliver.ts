@@ -3,12 +3,12 @@
 // send one delivery at the same time; a node that dies mid-send leaves it due again when the lease ends
 // (at least once: the receiver de-duplicates on webhook-id, which every retry keeps).
 import { sql } from 'drizzle-orm';
-import { Permission, Role } from '@salesdesk/contract';
+import { Permission } from '@salesdesk/contract';
 import { decryptSecret } from '../common/crypto';
 import type { AppContext } from '../context';
 import { queryRows, type Queryable } from '../db/client';
-import { loadPrincipal } from '../http/auth';
-import { DeliveryStatus } from '../ledger';
+import { hasPermission, loadPrincipal } from '../http/auth';
+import { DeliveryStatus, isoTime } from '../ledger';
 import { nextAttemptAt, retryable } from './retry';
 import { send, type Outgoing, type SendResult } from './send';
 import { signedHeaders } from './signature';
@@ -52,7 +52,7 @@ export async function claimDue(db: Queryable, limit = DELIVERY_BATCH): Promise<D
           returning d.id, d.attempts, d.created_at, d.event_id, d.endpoint_id
         )
         select t.id, t.attempts, t.created_at, v.uid::text as uid, v.type, v.version, v.data,
-               to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as event_at,
+               ${isoTime('v.created_at')} as event_at,
                t.endpoint_id, e.kind, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.owner_id
         from taken t
         join webhook_events v on v.id = t.event_id
@@ -114,7 +114,7 @@ async function outgoing(ctx: AppContext, d: DueDelivery, now: Date): Promise<Out
   // The owner's account as it is now: a suspended or deleted owner's endpoints receive nothing.
   const owner = await loadPrincipal(ctx, d.owner_id);
   if (!owner) return 'The endpoint’s owner may no longer receive events';
-  const earnings = owner.role === Role.Superadmin || owner.permissions.includes(Permission.EarningVisible);
+  const earnings = hasPermission(owner, Permission.EarningVisible);
   if (d.kind === EndpointKind.Postback)
     return { method: 'GET', url: postbackUrl(d.url, d, earnings), headers: {} };
   const secrets = [decryptSecret(ctx.keys, d.secret)];
