@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { AUTO_BLOCK_HINT } from '@salesdesk/contract';
+import { AUTO_BLOCK_HINT, WEBHOOKS_PRIVATE_HINT } from '@salesdesk/contract';
 import { api, apiLogin } from '../support/api';
 import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
 
@@ -25,6 +25,7 @@ const option = async (name: string) =>
     ?.value;
 const autoBlock = () => option('auto_block_account');
 let logDaysWas: string;
+let allowPrivateWas: string;
 // The rules this spec changes: neither holds a sale, so specs running beside it post theirs as before.
 const RULE_OPTIONS = ['fraud_self_referral', 'fraud_refund_rate_min_sales'] as const;
 let rulesWere: { name: string; value: string }[];
@@ -36,6 +37,7 @@ before(async () => {
   superToken = await apiLogin('super');
   autoBlockWas = (await autoBlock()) ?? '0';
   logDaysWas = (await option('postback_log_days')) ?? '90';
+  allowPrivateWas = (await option('webhooks_private_addresses')) ?? '0';
   rulesWere = await Promise.all(
     RULE_OPTIONS.map(async (name) => ({ name, value: (await option(name)) ?? '' })),
   );
@@ -48,6 +50,7 @@ after(async () => {
   await api(superToken, 'POST', 'options', [
     { name: 'auto_block_account', value: autoBlockWas },
     { name: 'postback_log_days', value: logDaysWas },
+    { name: 'webhooks_private_addresses', value: allowPrivateWas },
     ...rulesWere,
   ]);
   await browser.close();
@@ -168,6 +171,28 @@ describe('system options', () => {
       superPage.getByRole('button', { name: 'Save' }).click(),
     ]);
     assert.equal(await autoBlock(), autoBlockWas);
+    await superPage.context().close();
+  });
+
+  it('a superadmin allows webhooks to private addresses, saves, and puts it back', async () => {
+    const superPage = await newPage(browser);
+    await openAs(superPage, 'super', '/app/settings/options');
+    const box = superPage.getByRole('checkbox', { name: 'Allow webhooks to private addresses' });
+    await superPage.getByText(WEBHOOKS_PRIVATE_HINT).waitFor();
+    assert.equal(await box.isChecked(), allowPrivateWas === '1');
+    await box.click();
+    await superPage.getByRole('button', { name: 'Save' }).click();
+    await superPage.getByText('Successfully saved').waitFor();
+    const now = allowPrivateWas === '1' ? '0' : '1';
+    assert.equal(await option('webhooks_private_addresses'), now);
+    await superPage.reload();
+    assert.equal(
+      await superPage.getByRole('checkbox', { name: 'Allow webhooks to private addresses' }).isChecked(),
+      now === '1',
+    );
+    await api(superToken, 'POST', 'options', [
+      { name: 'webhooks_private_addresses', value: allowPrivateWas },
+    ]);
     await superPage.context().close();
   });
 

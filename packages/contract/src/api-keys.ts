@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { hasRole, listOf, listQuery, Permission, Role } from './common';
 import { ZOneTimeCode } from './sign-in';
 import { CURRENT_PASSWORD_REQUIRED } from './auth';
+import { WEBHOOK_HOLDERS } from './webhooks';
 
 /** What a key may do, area by area; a route names the one it needs beside its access rule. */
 export const API_KEY_SCOPES = [
@@ -26,7 +27,10 @@ export const ZApiKeyScope = z.enum(API_KEY_SCOPES, 'Unknown scope');
  * (http/key-scopes.ts, checked against the routes by the route matrix test) and the web form offers the
  * same scopes, so the two cannot differ.
  */
-export const API_KEY_SCOPE_HOLDERS: Record<TApiKeyScope, { role: Role; permission?: Permission }> = {
+export const API_KEY_SCOPE_HOLDERS: Record<
+  TApiKeyScope,
+  { role: Role; permission?: Permission; /** The permission is needed from this role up only. */ from?: Role }
+> = {
   'stats:read': { role: Role.Company },
   'sales:read': { role: Role.Company },
   'sales:write': { role: Role.Admin, permission: Permission.EarningVisible },
@@ -34,8 +38,8 @@ export const API_KEY_SCOPE_HOLDERS: Record<TApiKeyScope, { role: Role; permissio
   'agents:write': { role: Role.Company },
   'links:read': { role: Role.Company },
   'statements:read': { role: Role.Company },
-  // The webhooks of the next issue: each account its own.
-  'webhooks:write': { role: Role.Company },
+  // Each account its own webhooks: an office, or an admin with the earnings permission (contract webhooks.ts).
+  'webhooks:write': WEBHOOK_HOLDERS,
 };
 
 /** The scopes an account may put on a key of its own (a superadmin holds every permission). */
@@ -43,7 +47,12 @@ export function apiKeyScopesOf(account: { role: number; permissions: readonly st
   return API_KEY_SCOPES.filter((s) => {
     const h = API_KEY_SCOPE_HOLDERS[s];
     if (!hasRole(account.role, h.role)) return false;
-    return !h.permission || account.role === Role.Superadmin || account.permissions.includes(h.permission);
+    return (
+      !h.permission ||
+      (h.from !== undefined && !hasRole(account.role, h.from)) ||
+      account.role === Role.Superadmin ||
+      account.permissions.includes(h.permission)
+    );
   });
 }
 

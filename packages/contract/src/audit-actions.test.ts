@@ -77,6 +77,10 @@ describe('audit descriptions', () => {
     expect(formatAuditValue('sales', 'note', null)).toBeNull();
     expect(formatAuditValue('accounts', 'password_hash', '(changed)')).toBe('changed');
     expect(formatAuditValue('options', 'value', 'hold', 'fraud_fast_sale')).toBe('Hold for review');
+    const allowPrivate = change('options', 'webhooks_private_addresses', 'update', { value: ['0', '1'] });
+    expect(describeAuditEntry(entry({ action: 'POST /api/options', changes: [allowPrivate] }))).toBe(
+      'Changed system options: Webhooks private addresses Off → On',
+    );
     expect(formatAuditValue('sales', 'fraud_flags', '5')).toBe(
       "Sale soon after its click, Click from the agent's own address",
     );

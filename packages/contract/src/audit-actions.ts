@@ -45,6 +45,7 @@ const TARGET_WORDS: Record<TAuditTarget, string> = {
   alert: 'login alert',
   file: 'file',
   'api-key': 'API key',
+  webhook: 'webhook',
 };
 
 const EMPTY = '∅';
@@ -353,6 +354,35 @@ export const AUDIT_ACTIONS: Record<string, AuditActionSpec> = {
     about: ['api-key'],
     says: (e) => `Revoked ${auditSubject(e)}`,
   },
+  'PUT /api/webhooks': { name: 'Webhook created', about: ['webhook'], says: created },
+  'POST /api/webhooks/:id': { name: 'Webhook changed', about: ['webhook'], says: changed },
+  'DELETE /api/webhooks/:id': { name: 'Webhook deleted', about: ['webhook'], says: deleted },
+  'POST /api/webhooks/:id/disable': {
+    name: 'Webhook disabled or enabled',
+    about: ['webhook'],
+    says: (e) => `Disabled ${auditSubject(e)}`,
+  },
+  'POST /api/webhooks/:id/enable': {
+    name: 'Webhook disabled or enabled',
+    about: ['webhook'],
+    says: (e) => `Enabled ${auditSubject(e)}`,
+  },
+  // The secret itself is never in a row: only that it changed.
+  'POST /api/webhooks/:id/rotate-secret': {
+    name: 'Webhook secret rotated',
+    about: ['webhook'],
+    says: (e) => `Made a new signing secret for ${auditSubject(e)}`,
+  },
+  'POST /api/webhooks/:id/test': {
+    name: 'Webhook test event sent',
+    about: ['webhook'],
+    says: (e) => `Sent a test event to ${auditSubject(e)}`,
+  },
+  'POST /api/webhooks/:id/resend': {
+    name: 'Webhook delivery resent',
+    about: ['webhook'],
+    says: (e) => `Resent a delivery to ${auditSubject(e)}`,
+  },
   'POST /api/review/agents/:id/suspend': {
     name: 'Agent suspended for fraud',
     about: ['agent'],
@@ -376,6 +406,9 @@ function unlisted(e: TAuditEntry) {
   return `Removed ${e.targetName ?? nameInChanges(e) ?? 'an IP'} from the IP black list`;
 }
 
+/** The action of the row written when the delivery loop disables a failing webhook (no route makes it). */
+export const WEBHOOK_DISABLED_ACTION = 'Webhook disabled after failures';
+
 /** The action of the row written when a key is found past its expiry, once per key (no route makes it). */
 export const API_KEY_EXPIRED_ACTION = 'API key expired';
 
@@ -384,6 +417,13 @@ export const API_KEY_EXPIRED_ACTION = 'API key expired';
  * offered by the action filter beside them.
  */
 export const AUDIT_EVENTS: Record<string, AuditActionSpec> = {
+  // Written by the delivery loop (webhooks/attempts.ts); the detail names the webhook and its failures.
+  [WEBHOOK_DISABLED_ACTION]: {
+    name: 'Webhook disabled after failures',
+    about: ['webhook'],
+    says: (e) =>
+      `Disabled ${auditSubject(e)} after ${e.detail?.replace(/^.* after /, '') ?? 'failed deliveries'}`,
+  },
   // The row's detail keeps the key's name and first characters, should the key itself be gone.
   [API_KEY_EXPIRED_ACTION]: {
     name: 'API key expired',

@@ -15,6 +15,7 @@ import {
 import { FRAUD_MODE_LABELS, FRAUD_OPTION_NAMES, fraudRulesOf, FRAUD_RULE_LABELS } from './fraud';
 import { PAY_CYCLE_LABELS, PAY_PERIOD_STATUSES } from './pay-periods';
 import { RECORD_TYPE_LABELS } from './sale-logs';
+import { OPTION_NAMES } from './settings';
 
 /** How a stored value reads. `secret`: the trigger kept only `(changed)` or `(set)`, never the value. */
 export type AuditFormat =
@@ -34,6 +35,8 @@ export type AuditFormat =
   | 'reversalKind'
   | 'payPeriodStatus'
   | 'fraudFlags'
+  | 'webhookKind'
+  | 'list'
   | 'secret';
 
 /**
@@ -371,8 +374,8 @@ export const AUDIT_TABLES: Record<string, AuditTableSpec> = {
       name: f('Name'),
       key_hash: f('Key', 'secret', 'never'),
       prefix: f('Key starts'),
-      scopes: f('Scopes'),
-      allowed_ips: f('Allowed addresses'),
+      scopes: f('Scopes', 'list'),
+      allowed_ips: f('Allowed addresses', 'list'),
       rate_limit: f('Requests a minute', 'count'),
       expires_at: f('Expires', 'time'),
       created_by: f('Created by (account id)'),
@@ -381,6 +384,30 @@ export const AUDIT_TABLES: Record<string, AuditTableSpec> = {
       last_used_ip: f('Last used from'),
       revoked_at: f('Revoked', 'time'),
       expiry_logged_at: f('Expiry logged', 'time'),
+    },
+  },
+  webhook_endpoints: {
+    label: 'Webhook',
+    nameColumn: 'name',
+    fields: {
+      id: f('Webhook id'),
+      owner_id: f('Owner (account id)'),
+      office_id: f('Office id'),
+      kind: f('Kind', 'webhookKind'),
+      name: f('Name'),
+      url: f('URL'),
+      event_types: f('Events', 'list'),
+      site_ids: f('Sites', 'list'),
+      secret: secret('Signing secret'),
+      previous_secret: secret('Previous signing secret'),
+      previous_secret_until: f('Previous secret signs until', 'time'),
+      enabled: f('Enabled', 'yesNo'),
+      disabled_at: f('Disabled', 'time'),
+      failures: internal('Failures in a row'),
+      failing_since: internal('Failing since'),
+      created_by: f('Created by (account id)'),
+      created_at: f('Created', 'time'),
+      deleted_at: f('Deleted', 'time'),
     },
   },
   recovery_codes: {
@@ -435,6 +462,17 @@ const plainText = (html: string) => {
 };
 const SALE_STATUS_WORDS = ['Approved', 'Held', 'Rejected'];
 const REVERSAL_WORDS: Record<string, string> = { '3': 'Refund', '4': 'Chargeback' };
+/** An array column as the trigger keeps it (JSON): its items, comma-separated; none reads `None`. */
+function listText(v: string): string {
+  try {
+    const items: unknown = JSON.parse(v);
+    if (Array.isArray(items)) return items.length ? items.join(', ') : 'None';
+  } catch {
+    /* not an array: as it is */
+  }
+  return v;
+}
+const WEBHOOK_KIND_WORDS: Record<string, string> = { '1': 'Webhook', '2': 'Postback URL' };
 
 const FORMATS: Record<AuditFormat, (v: string) => string> = {
   text: (v) => v,
@@ -461,6 +499,8 @@ const FORMATS: Record<AuditFormat, (v: string) => string> = {
           .map((k) => FRAUD_RULE_LABELS[k])
           .join(', ') || 'None'
       : v,
+  webhookKind: (v) => WEBHOOK_KIND_WORDS[v] ?? v,
+  list: listText,
   secret: (v) => (v === '(set)' ? 'set' : v === '(changed)' ? 'changed' : 'changed'),
 };
 
@@ -477,11 +517,17 @@ const ROLE_NAMES = (v: string) =>
     .map((r) => formatRole(Number(r)))
     .join(', ') || 'None';
 
+/** The options System Options shows as a checkbox, stored '0'/'1'. */
+const SWITCH_OPTIONS: readonly string[] = [
+  OPTION_NAMES.autoBlockAccount,
+  OPTION_NAMES.webhooksPrivateAddresses,
+];
+
 /** A system option's value as System Options shows it (`flag` -> `Flag only`). */
 function optionValue(option: string, v: string): string {
   if (FRAUD_MODE_OPTIONS.includes(option)) return FRAUD_MODE_LABELS[v as keyof typeof FRAUD_MODE_LABELS] ?? v;
   if (option === 'pay_cycle') return PAY_CYCLE_LABELS[v as keyof typeof PAY_CYCLE_LABELS] ?? v;
-  if (option === 'auto_block_account') return v === '1' ? 'On' : v === '0' ? 'Off' : v;
+  if (SWITCH_OPTIONS.includes(option)) return v === '1' ? 'On' : v === '0' ? 'Off' : v;
   if (option === 'two_factor_roles') return ROLE_NAMES(v);
   if (option === 'largest_adjustment_php') return formatPeso(v);
   if (option === 'largest_adjustment_dollars') return formatPrice(v);

@@ -27,6 +27,7 @@ export const AUDIT_TARGET_LABELS = {
   alert: 'Login alert',
   file: 'File',
   'api-key': 'API key',
+  webhook: 'Webhook',
 } as const;
 export type TAuditTarget = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGETS = Object.keys(AUDIT_TARGET_LABELS) as [TAuditTarget, ...TAuditTarget[]];
@@ -45,10 +46,10 @@ export const ADMIN_AUDIT_TARGETS: readonly TAuditTarget[] = [
 ];
 
 /**
- * The rows an admin sees about its own account only: its API keys (created, revoked, expired), never
- * another admin's.
+ * The rows an admin sees about its own account only: its API keys (created, revoked, expired) and its
+ * webhooks, never another admin's.
  */
-export const ADMIN_OWN_AUDIT_TARGETS: readonly TAuditTarget[] = ['api-key'];
+export const ADMIN_OWN_AUDIT_TARGETS: readonly TAuditTarget[] = ['api-key', 'webhook'];
 
 /** How a secret column's change is kept: never its value. */
 export const AUDIT_SECRET_CHANGED = '(changed)';

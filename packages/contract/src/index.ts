@@ -47,3 +47,4 @@ export * from './health';
 export * from './api-keys';
 export * from './idempotency';
 export * from './webhook-events';
+export * from './webhooks';

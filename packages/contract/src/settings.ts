@@ -93,11 +93,16 @@ export const OPTION_NAMES = {
   /** `Largest adjustment`: the most one adjustment may carry either way, pesos and dollars. */
   largestAdjustmentPayout: 'largest_adjustment_php',
   largestAdjustmentEarning: 'largest_adjustment_dollars',
+  /** Off unless set: deliveries (server webhooks/) refuse loopback and private addresses. */
+  webhooksPrivateAddresses: 'webhooks_private_addresses',
   ...FRAUD_OPTION_NAMES,
 } as const;
 /** What 'Auto Block Account' does (auth/service.ts login, jobs/login-unblock.ts), under its checkbox. */
 export const AUTO_BLOCK_HINT =
   'A sign-in from an IP on the Black List Ip is always refused. When this is on, the account that tried is also blocked from signing in until the login unblock at 01:00 US Eastern.';
+export const WEBHOOKS_PRIVATE_LABEL = 'Allow webhooks to private addresses';
+export const WEBHOOKS_PRIVATE_HINT =
+  'For tests and private networks: deliveries may go to loopback and private addresses (never link-local or cloud metadata)';
 
 /** The options the System Options screen shows and saves. */
 export const EDITABLE_OPTIONS = [
@@ -107,6 +112,7 @@ export const EDITABLE_OPTIONS = [
   OPTION_NAMES.rawClickMonths,
   OPTION_NAMES.payCycle,
   OPTION_NAMES.twoFactorRoles,
+  OPTION_NAMES.webhooksPrivateAddresses,
   OPTION_NAMES.largestAdjustmentPayout,
   OPTION_NAMES.largestAdjustmentEarning,
   ...Object.values(FRAUD_OPTION_NAMES),
@@ -158,6 +164,7 @@ const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(OPTION_NAMES.rawClickMonths), value: ZRawClickMonths }),
   z.object({ name: z.literal(OPTION_NAMES.payCycle), value: ZPayCycle }),
   z.object({ name: z.literal(OPTION_NAMES.twoFactorRoles), value: ZTwoFactorRoles }),
+  z.object({ name: z.literal(OPTION_NAMES.webhooksPrivateAddresses), value: z.enum(['0', '1']) }),
   z.object({ name: z.literal(OPTION_NAMES.largestAdjustmentPayout), value: ZLargestAdjustment }),
   z.object({ name: z.literal(OPTION_NAMES.largestAdjustmentEarning), value: ZLargestAdjustment }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleMode), value: ZFraudMode }),
@@ -196,6 +203,7 @@ export const ZSystemOptionsForm = z
     payCycle: ZPayCycle,
     /** The checked roles of 'Require two-factor sign-in', as the checkbox group's strings. */
     twoFactorRoles: z.array(z.enum(TWO_FACTOR_ROLE_CHOICES.map(String) as ['0', '5', '10'])),
+    webhooksPrivateAddresses: z.boolean(),
     largestAdjustmentPayout: ZLargestAdjustment,
     largestAdjustmentEarning: ZLargestAdjustment,
     fastSaleMode: ZFraudMode,
@@ -207,9 +215,10 @@ export const ZSystemOptionsForm = z
     refundRatePercent: ZRefundRatePercent,
     refundRateMinSales: ZRefundRateMinSales,
   })
-  .transform(({ autoBlockAccount, twoFactorRoles, ...rest }): TOptionsUpdate => [
+  .transform(({ autoBlockAccount, twoFactorRoles, webhooksPrivateAddresses, ...rest }): TOptionsUpdate => [
     { name: OPTION_NAMES.autoBlockAccount, value: optionValue(autoBlockAccount) },
     { name: OPTION_NAMES.twoFactorRoles, value: twoFactorRolesValue(twoFactorRoles.map(Number)) },
+    { name: OPTION_NAMES.webhooksPrivateAddresses, value: optionValue(webhooksPrivateAddresses) },
     ...(Object.keys(rest) as (keyof typeof rest)[]).map(
       (key) => ({ name: OPTION_NAMES[key], value: rest[key] }) as TOptionsUpdate[number],
     ),
@@ -233,6 +242,7 @@ export function systemOptionsValues(options: readonly TOption[]): TSystemOptions
     twoFactorRoles: parseTwoFactorRoles(optionText(options, OPTION_NAMES.twoFactorRoles, '')).map(
       (r) => String(r) as '0' | '5' | '10',
     ),
+    webhooksPrivateAddresses: optionOn(options, OPTION_NAMES.webhooksPrivateAddresses),
     largestAdjustmentPayout: text(OPTION_NAMES.largestAdjustmentPayout, LARGEST_ADJUSTMENT_DEFAULTS.payout),
     largestAdjustmentEarning: text(
       OPTION_NAMES.largestAdjustmentEarning,

@@ -1,4 +1,5 @@
-// The events webhooks and outbound postbacks carry (issue 34): one schema per event type, version 1.
+// The events webhooks and outbound postbacks carry (issue 34), money's and agents': one schema per event
+// type, version 1.
 // A change that removes or renames a field is a new version; adding one is not.
 import { z } from 'zod';
 import { REVERSAL_KINDS, ZSaleStatusName } from './money';
@@ -41,6 +42,25 @@ export const ZWebhookPayPeriod = z.object({
   paidAt: ZIsoTime.nullable(),
 });
 
+/** An agent as events carry it: the agents list's names (ZAgentRow), as its row is after the change. */
+export const ZWebhookAgent = z.object({
+  id: z.number().int(),
+  officeId: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  active: z.boolean(),
+  /** False while the agent waits on New Agents. */
+  approved: z.boolean(),
+  regTime: ZIsoTime,
+});
+export type TWebhookAgent = z.infer<typeof ZWebhookAgent>;
+
+export const ZWebhookAgentSuspended = ZWebhookAgent.extend({
+  /** Suspended for fraud (Suspend for fraud in the review queue), not by a plain Suspend. */
+  fraud: z.boolean(),
+});
+
 /** Each event type and the schema of its `data`. */
 export const WEBHOOK_EVENT_DATA = {
   'sale.created': ZWebhookSale,
@@ -52,6 +72,9 @@ export const WEBHOOK_EVENT_DATA = {
   'adjustment.created': ZWebhookSale,
   'pay_period.closed': ZWebhookPayPeriod,
   'pay_period.paid': ZWebhookPayPeriod,
+  'agent.created': ZWebhookAgent,
+  'agent.approved': ZWebhookAgent,
+  'agent.suspended': ZWebhookAgentSuspended,
 } as const;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENT_DATA) as Array<keyof typeof WEBHOOK_EVENT_DATA>;
 export type TWebhookEventType = keyof typeof WEBHOOK_EVENT_DATA;

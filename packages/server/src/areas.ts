@@ -36,6 +36,7 @@ import reviewRoutes from './review/routes';
 import auditLogsRoutes from './audit-logs/routes';
 import healthRoutes from './health/routes';
 import apiKeysRoutes from './api-keys/routes';
+import webhooksRoutes from './webhooks/routes';
 
 export interface Area {
   prefix: string;
@@ -78,4 +79,5 @@ export const areas: Area[] = [
   { prefix: '', plugin: auditLogsRoutes },
   { prefix: '', plugin: healthRoutes },
   { prefix: '', plugin: apiKeysRoutes },
+  { prefix: '', plugin: webhooksRoutes },
 ];

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
 import type { Principal } from '../http/auth';
 import { notFound } from '../http/errors';
+import { writeAgentsApproved } from '../ledger';
 import { approveAgents as approveRows, searchUnapproved } from './sql';
 
 export async function listUnapproved(ctx: AppContext, p: Principal, q: TUnapprovedQuery) {
@@ -27,6 +28,10 @@ export async function approveAgents(ctx: AppContext, p: Principal, ids: number[]
   const approved = await ctx.db.transaction(async (tx) => {
     const rows = await approveRows(tx, p, unique);
     if (rows.length !== unique.length) throw notFound('Some of these agents are not waiting for approval');
+    await writeAgentsApproved(
+      tx,
+      rows.map((r) => r.id),
+    );
     return rows.length;
   });
   // An approved agent's links start working: the click cache must learn it in every process.

@@ -17,6 +17,7 @@ import { sanitizeRichText } from '../common/sanitize';
 import { publishChange } from '../common/changes';
 import type { Queryable } from '../db/client';
 import { accounts, agents } from '../db/schema';
+import { writeAgentsCreated } from '../ledger';
 import { changePassword, createAccount } from '../accounts/credentials';
 import type { Principal } from '../http/auth';
 import { notFound, validationError } from '../http/errors';
@@ -143,6 +144,7 @@ export async function createAgent(ctx: AppContext, p: Principal, v: AgentCreate)
       .returning({ id: agents.id });
     if (!v.active) await tx.update(accounts).set({ active: false }).where(eq(accounts.id, accountId));
     await replaceAgentSites(tx, agent.id, sites);
+    await writeAgentsCreated(tx, [agent.id]);
     return agent.id;
   });
   await publishChange(ctx, 'tracking');

@@ -1,10 +1,12 @@
 // Agent status (activate/suspend, show/hide, login block) and delete: the writes that end what an agent may do.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { TAgentStatus } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
+import { fraudSuspendedSql } from '../common/fraud-suspension';
 import type { Queryable } from '../db/client';
 import { accounts, agents } from '../db/schema';
+import { writeAgentsSuspended } from '../ledger';
 import type { Principal } from '../http/auth';
 import { forbidden, notFound } from '../http/errors';
 import { lockedOr404 } from '../http/locked-rows';
@@ -23,14 +25,23 @@ export async function setAgentsStatus(db: Queryable, rows: AgentRef[], change: C
   if (change.active !== undefined) {
     // Activation lifts a fraud suspension too: the notice goes and the agent is whole again.
     const lifted = change.active ? { showFraudNotes: false } : {};
-    await db
+    // A suspension skips the agents suspended already: it would change nothing, and is no event.
+    const reached = change.active ? undefined : eq(agents.active, true);
+    const changed = await db
       .update(agents)
       .set({ active: change.active, ...lifted })
-      .where(inArray(agents.id, ids));
+      .where(and(inArray(agents.id, ids), reached))
+      .returning({ id: agents.id });
     await db
       .update(accounts)
       .set({ active: change.active, ...(change.active ? {} : endSessions) })
       .where(inArray(accounts.id, accountIds));
+    if (!change.active)
+      await writeAgentsSuspended(
+        db,
+        changed.map((r) => r.id),
+        false,
+      );
   }
   if (change.hidden !== undefined)
     await db.update(agents).set({ hidden: change.hidden }).where(inArray(agents.id, ids));
@@ -47,7 +58,12 @@ export async function setAgentsStatus(db: Queryable, rows: AgentRef[], change: C
  * pay statements only (common/fraud-suspension.ts). Its sessions end: the next one is the limited one.
  */
 export async function setFraudSuspended(db: Queryable, agent: AgentRef & { office_id: number }) {
-  await db.update(agents).set({ active: false, showFraudNotes: true }).where(eq(agents.id, agent.id));
+  // An agent suspended for fraud already is left as it is; one only plainly suspended is news (fraud now).
+  const changed = await db
+    .update(agents)
+    .set({ active: false, showFraudNotes: true })
+    .where(and(eq(agents.id, agent.id), not(fraudSuspendedSql('agents'))))
+    .returning({ id: agents.id });
   await db
     .update(accounts)
     // Signs in again unless its office is suspended (that keeps every account of the office out).
@@ -56,6 +72,11 @@ export async function setFraudSuspended(db: Queryable, agent: AgentRef & { offic
       sessionVersion: sql`${accounts.sessionVersion} + 1`,
     })
     .where(eq(accounts.id, agent.account_id));
+  await writeAgentsSuspended(
+    db,
+    changed.map((r) => r.id),
+    true,
+  );
 }
 
 /** All the ids must be agents the principal may change; otherwise 404 and nothing changes. */

@@ -81,6 +81,7 @@ const TARGET_NAME = sql`case l.target_type
   when 'file' then (select f.name from files f where f.id::text = l.target_id)
   when 'option' then l.target_id
   when 'api-key' then (select k.name || ' (' || k.prefix || '…)' from api_keys k where k.id::text = l.target_id)
+  when 'webhook' then (select w.name from webhook_endpoints w where w.id::text = l.target_id)
 end`;
 
 const SELECT = sql`l.id, l.time, l.account_id, l.username, l.role, l.impersonated_by, l.impersonator, l.api_key, l.ip,
@@ -95,7 +96,7 @@ function inEasternDays(start: string, end: string) {
 
 /**
  * A superadmin sees every row; an admin the rows about offices, agents, sites and money, and those about
- * its own API keys (ADMIN_OWN_AUDIT_TARGETS), never another admin's.
+ * its own API keys and webhooks (ADMIN_OWN_AUDIT_TARGETS), never another admin's.
  */
 function visibleTo(p: Principal) {
   if (p.role === Role.Superadmin) return undefined;
@@ -106,7 +107,9 @@ function visibleTo(p: Principal) {
   )})`;
   const ownKeys = sql`(l.target_type = 'api-key' and exists (
     select 1 from api_keys k where k.id::text = l.target_id and k.account_id = ${p.accountId}))`;
-  return sql`(${shared} or ${ownKeys})`;
+  const ownWebhooks = sql`(l.target_type = 'webhook' and exists (
+    select 1 from webhook_endpoints w where w.id::text = l.target_id and w.owner_id = ${p.accountId}))`;
+  return sql`(${shared} or ${ownKeys} or ${ownWebhooks})`;
 }
 
 /** An action's name stands for its routes; any other text matches a part of the route. */

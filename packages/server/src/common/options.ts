@@ -27,6 +27,7 @@ export const OPTION_RAW_CLICKS_KEPT_FROM = 'raw_clicks_kept_from';
 export const OPTION_DEFAULTS: Record<string, string> = {
   [OPTION_AUTO_BLOCK]: '0',
   [OPTION_LPP_VISIBLE]: '0',
+  [OPTION_NAMES.webhooksPrivateAddresses]: '0',
   [OPTION_NAMES.postbackLogDays]: String(POSTBACK_LOG_DAYS_DEFAULT),
   [OPTION_NAMES.auditLogDays]: String(AUDIT_LOG_DAYS_DEFAULT),
   [OPTION_NAMES.rawClickMonths]: '',

@@ -819,11 +819,18 @@ export const webhookEndpoints = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     disabledAt: ts('disabled_at'),
     failures: integer('failures').notNull().default(0),
+    /** When the failures in a row began: an endpoint is disabled after 20 of them spanning a day. */
+    failingSince: ts('failing_since'),
     createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('webhook_endpoints_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('webhook_endpoints_owner_idx').on(t.ownerId),
+    uniqueIndex('webhook_endpoints_live_name_idx')
+      .on(t.ownerId, t.name)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /**
@@ -875,5 +882,27 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.status} = 0`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
     index('webhook_deliveries_event_idx').on(t.eventId),
+  ],
+);
+
+/** Each attempt of a delivery, as its endpoint's Delivery Log shows it; kept with its delivery. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
+    endpointId: integer('endpoint_id').notNull(),
+    at: ts('at').notNull(),
+    /** 1 delivered, 2 will retry, 3 failed (no more tries). */
+    outcome: smallint('outcome').notNull(),
+    status: smallint('status'),
+    ms: integer('ms').notNull(),
+    answer: text('answer').notNull().default(''),
+    error: text('error'),
+    nextAt: ts('next_at'),
+  },
+  (t) => [
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId),
   ],
 );

@@ -22,7 +22,7 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'role'; role: Role }
   | { kind: 'only'; roles: Role[] }
-  | { kind: 'permission'; permission: Permission; role?: Role };
+  | { kind: 'permission'; permission: Permission; role?: Role; from?: Role };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,6 +77,17 @@ export const permission = (p: Permission, atLeast?: Role): Access =>
     ? { kind: 'permission', permission: p }
     : { kind: 'permission', permission: p, role: atLeast };
 
+/**
+ * That role or a higher one, and from role `from` up also the permission: an office's own webhooks, which
+ * an admin may have only with the earnings permission (an office holds no permissions).
+ */
+export const permissionFrom = (p: Permission, atLeast: Role, from: Role): Access => ({
+  kind: 'permission',
+  permission: p,
+  role: atLeast,
+  from,
+});
+
 /** Whether a logged-in principal may call a route of this access (the session is checked before). */
 export function admits(access: Access, p: Pick<Principal, 'role' | 'permissions'>): boolean {
   switch (access.kind) {
@@ -89,7 +100,8 @@ export function admits(access: Access, p: Pick<Principal, 'role' | 'permissions'
     case 'permission':
       return (
         (access.role === undefined || hasRole(p.role, access.role)) &&
-        p.permissions.includes(access.permission)
+        ((access.from !== undefined && !hasRole(p.role, access.from)) ||
+          p.permissions.includes(access.permission))
       );
   }
 }

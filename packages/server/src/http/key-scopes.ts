@@ -3,13 +3,18 @@
 // the routes' own declarations, so the two cannot drift apart). The table itself is the contract's
 // API_KEY_SCOPE_HOLDERS, which the web form reads to offer the same scopes.
 import { API_KEY_SCOPE_HOLDERS, API_KEY_SCOPES, type TApiKeyScope } from '@salesdesk/contract';
-import { admits, permission, role, type Access } from './access';
+import { admits, permission, permissionFrom, role, type Access } from './access';
 import type { Principal } from './auth';
 
 export const SCOPE_HOLDERS = Object.fromEntries(
   API_KEY_SCOPES.map((s) => {
     const h = API_KEY_SCOPE_HOLDERS[s];
-    return [s, h.permission ? permission(h.permission, h.role) : role(h.role)];
+    const access = !h.permission
+      ? role(h.role)
+      : h.from !== undefined
+        ? permissionFrom(h.permission, h.role, h.from)
+        : permission(h.permission, h.role);
+    return [s, access];
   }),
 ) as Record<TApiKeyScope, Access>;
 

@@ -94,6 +94,8 @@ function accessWords(access: Access): string {
     case 'only':
       return `Only: ${access.roles.map(roleWord).join(', ')}.`;
     case 'permission':
+      if (access.from !== undefined && access.role !== undefined)
+        return `A signed-in ${roleWord(access.role)} or higher; from ${roleWord(access.from)} up, holding the permission ${access.permission}.`;
       return `Accounts holding the permission ${access.permission}${
         access.role === undefined ? '' : ` (${roleWord(access.role)} or higher)`
       }.`;

@@ -124,6 +124,18 @@ const KEY_ROUTES: Record<string, string[]> = {
     'POST /api/stats/top10/computed',
     'POST /api/stats/top10/computed/export',
   ],
+  'webhooks:write': [
+    'DELETE /api/webhooks/:id',
+    'POST /api/webhooks/:id',
+    'POST /api/webhooks/:id/attempts',
+    'POST /api/webhooks/:id/disable',
+    'POST /api/webhooks/:id/enable',
+    'POST /api/webhooks/:id/resend',
+    'POST /api/webhooks/:id/rotate-secret',
+    'POST /api/webhooks/:id/test',
+    'POST /api/webhooks/search',
+    'PUT /api/webhooks',
+  ],
 };
 
 const isOk = (status: number, alsoOk: number[] = []) =>

@@ -1,13 +1,14 @@
-// The money events (issue 34's outbox), written by the ledger in the statement or transaction of the
-// change they describe: an event exists exactly when its change committed, and a process that dies
-// after the commit leaves it owed, never lost. Each kind has one writer in ledger/: sale.created and
-// bonus.created record-sale.ts, sale.approved, sale.held and sale.rejected status.ts, sale.reversed
-// reverse.ts, adjustment.created adjust.ts, pay_period.closed and pay_period.paid pay-period.ts.
+// The outbox's events (issue 34), written by the ledger in the statement or transaction of the change
+// they describe: an event exists exactly when its change committed, and a process that dies after the
+// commit leaves it owed, never lost. Each kind has one writer in ledger/: sale.created and bonus.created
+// record-sale.ts, sale.approved, sale.held and sale.rejected status.ts, sale.reversed reverse.ts,
+// adjustment.created adjust.ts, pay_period.closed and pay_period.paid pay-period.ts, agent.created,
+// agent.approved and agent.suspended agent-events.ts.
 //
 // An event is written only when an endpoint subscribes to it (its type, its office or every office, its
-// site or every site), with one delivery row per such endpoint; with none, the change costs nothing more
-// than the subscription test. An office's endpoint never matches an event of another office, nor a pay
-// period's (which has no office: its totals span every office).
+// site or every site when the event has one), with one delivery row per such endpoint; with none, the
+// change costs nothing more than the subscription test. An office's endpoint never matches an event of
+// another office, nor a pay period's (which has no office: its totals span every office).
 import { sql, type SQL } from 'drizzle-orm';
 import { SaleStatus, type TWebhookEventType } from '@salesdesk/contract';
 import type { Queryable } from '../db/client';
@@ -20,7 +21,8 @@ const takes = (e: string, x: string) =>
   sql.raw(
     `${e}.deleted_at is null and ${x}.type = any(${e}.event_types)` +
       ` and (${e}.office_id is null or ${e}.office_id = ${x}.office_id)` +
-      ` and (${e}.site_ids is null or ${x}.site_id = any(${e}.site_ids))`,
+      // An endpoint's sites narrow only the events that have one (an agent's or a pay period's has none).
+      ` and (${e}.site_ids is null or ${x}.site_id is null or ${x}.site_id = any(${e}.site_ids))`,
   );
 
 /**

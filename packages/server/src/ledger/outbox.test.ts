@@ -13,7 +13,7 @@ import { queryOne, queryRows, sql, type Queryable } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { recordSale } from '../postback/service';
 import { countRollupMismatches } from '../rollups/rebuild';
-import { buildAdmin, buildClickPath } from '../test/factories';
+import { buildAdmin, buildClickPath, uniqueName } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
 import { recordClick } from '../tracking/service';
 import { addAdjustment } from './adjust';
@@ -50,7 +50,7 @@ async function endpoint(o: EndpointOpts): Promise<number> {
       ownerId,
       officeId: o.officeId ?? null,
       kind: 1,
-      name: 'test',
+      name: uniqueName('test'),
       url: 'https://example.com/hook',
       eventTypes: o.types,
       siteIds: o.siteIds ?? null,

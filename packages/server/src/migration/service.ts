@@ -9,6 +9,7 @@ import type { Tx } from '../db/client';
 import { accounts, agents } from '../db/schema';
 import { assertUsernameFree, createAccount } from '../accounts/credentials';
 import { AppError } from '../http/errors';
+import { writeAgentsCreated } from '../ledger';
 import {
   countWaiting,
   enableOfficeSites,
@@ -74,6 +75,7 @@ async function createAgent(ctx: AppContext, tx: Tx, row: WaitingAgent, office: O
   // An agent of a suspended office is suspended with it, as suspending the office would have done.
   if (!office.active) await tx.update(accounts).set({ active: false }).where(eq(accounts.id, accountId));
   await enableOfficeSites(tx, agent.id, office.id);
+  await writeAgentsCreated(tx, [agent.id]);
   await markMigrated(tx, row.id, agent.id);
 }
 

@@ -22,6 +22,7 @@ import { changePassword, createAccount } from '../accounts/credentials';
 import type { Principal } from '../http/auth';
 import { notFound, validationError } from '../http/errors';
 import { lockedOr404 } from '../http/locked-rows';
+import { writeAgentsSuspended } from '../ledger';
 import { assertOffice } from '../http/tenant';
 import {
   domainExists,
@@ -144,13 +145,24 @@ export async function setOfficesStatus(db: Queryable, ids: number[], change: Omi
   const accountIds = [...officeRows.map((o) => o.account_id), ...agentRows.map((a) => a.accountId)];
   if (change.active !== undefined) {
     await db.update(offices).set({ active: change.active }).where(inArray(offices.id, officeIds));
-    // Activating the office leaves an agent suspended for fraud as it was (only its own activation lifts it).
+    // Activating the office leaves an agent suspended for fraud as it was (only its own activation lifts it);
+    // suspending it skips the agents suspended already: they do not change, so they are no event.
     const agentsOfOffices = and(
       inArray(agents.officeId, officeIds),
-      change.active ? sql`not ${fraudSuspendedSql('agents')}` : undefined,
+      change.active ? sql`not ${fraudSuspendedSql('agents')}` : eq(agents.active, true),
     );
-    await db.update(agents).set({ active: change.active }).where(agentsOfOffices);
+    const changed = await db
+      .update(agents)
+      .set({ active: change.active })
+      .where(agentsOfOffices)
+      .returning({ id: agents.id });
     await db.update(accounts).set({ active: change.active }).where(inArray(accounts.id, accountIds));
+    if (!change.active)
+      await writeAgentsSuspended(
+        db,
+        changed.map((r) => r.id),
+        false,
+      );
   }
   if (change.hidden !== undefined) {
     await db.update(offices).set({ hidden: change.hidden }).where(inArray(offices.id, officeIds));

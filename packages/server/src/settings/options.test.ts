@@ -5,6 +5,8 @@ import {
   LARGEST_ADJUSTMENT_INVALID,
   OPTION_NAMES,
   Role,
+  type TAuditLogRow,
+  type TList,
   type TOption,
 } from '@salesdesk/contract';
 import { OPTION_AUTO_BLOCK, OPTION_LPP_VISIBLE, getOption, rawClickMonths } from '../common/options';
@@ -36,6 +38,7 @@ const autoBlock = { name: OPTION_NAMES.autoBlockAccount };
 const logDays = { name: OPTION_NAMES.postbackLogDays };
 const auditDays = { name: OPTION_NAMES.auditLogDays };
 const rawMonths = { name: OPTION_NAMES.rawClickMonths };
+const allowPrivate = { name: OPTION_NAMES.webhooksPrivateAddresses };
 
 describe('GET and POST options', () => {
   it('reads and saves Auto Block Account as a 0/1 string', async () => {
@@ -123,6 +126,7 @@ describe('GET and POST options', () => {
       { name: OPTION_NAMES.payCycle, value: 'half-month' },
       // Off on a new install (two-factor-required.test.ts saves it, on a database of its own).
       { name: OPTION_NAMES.twoFactorRoles, value: '' },
+      { ...allowPrivate, value: '0' },
       // Largest adjustment: ₱1,000,000 and $100,000.
       { name: OPTION_NAMES.largestAdjustmentPayout, value: '1000000' },
       { name: OPTION_NAMES.largestAdjustmentEarning, value: '100000' },
@@ -171,6 +175,32 @@ describe('GET and POST options', () => {
       { name: n.refundRateMinSales, value: '20' },
     ];
     expect((await save(defaults)).status).toBe(200);
+  });
+
+  it('reads Allow webhooks to private addresses, off until saved, saves it as 0/1 and audits it in words', async () => {
+    await env.ctx.db.delete(options).where(eq(options.name, allowPrivate.name));
+    expect((await read()).body).toContainEqual({ ...allowPrivate, value: '0' });
+    expect((await save([{ ...allowPrivate, value: '1' }])).status).toBe(200);
+    expect((await read()).body).toContainEqual({ ...allowPrivate, value: '1' });
+    for (const value of ['true', 'on', '', 1, null]) {
+      expect((await save([{ ...allowPrivate, value }])).status, JSON.stringify(value)).toBe(400);
+    }
+    const agent = await buildAgent(env.ctx);
+    for (const token of [adminToken, await tokenFor(env.ctx, agent.accountId)]) {
+      expect((await save([{ ...allowPrivate, value: '0' }], token)).status).toBe(403);
+    }
+    expect(await getOption(env.ctx.db, allowPrivate.name)).toBe('1');
+    // Off again: the option is global to the worker's database.
+    expect((await save([{ ...allowPrivate, value: '0' }])).status).toBe(200);
+    expect(await getOption(env.ctx.db, allowPrivate.name)).toBe('0');
+    const log = await call<TList<TAuditLogRow>>(env.app, 'POST', 'audit-logs', {
+      token: superToken,
+      body: { targetType: 'option', targetId: allowPrivate.name },
+    });
+    expect(log.body.items.slice(0, 2).map((r) => r.description)).toEqual([
+      'Changed system options: Webhooks private addresses On → Off',
+      'Changed system options: Webhooks private addresses set to On',
+    ]);
   });
 
   it('refuses other options, other values and bad shapes, changing nothing', async () => {

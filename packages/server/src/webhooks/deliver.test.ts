@@ -6,19 +6,19 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Role, webhookPayload, type TWebhookEventType } from '@salesdesk/contract';
+import { OPTION_NAMES, Role, webhookPayload, type TWebhookEventType } from '@salesdesk/contract';
 import { encryptSecret } from '../common/crypto';
 import { queryOne, sql } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { DeliveryStatus } from '../ledger';
 import { recordSale } from '../postback/service';
 import { saveOptions } from '../settings/sql';
-import { buildAdmin, buildClickPath } from '../test/factories';
+import { buildAdmin, buildClickPath, uniqueName } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
 import { until } from '../test/until';
 import { recordClick } from '../tracking/service';
 import { deliverDue, EndpointKind } from './deliver';
-import { OPTION_WEBHOOKS_PRIVATE, startDeliveries } from './runtime';
+import { startDeliveries } from './runtime';
 import { isRefusedAddress } from './address';
 import { send } from './send';
 import { newSigningSecret, signedHeaders } from './signature';
@@ -87,7 +87,7 @@ async function endpoint(o: {
       ownerId: o.ownerId ?? superId,
       officeId: o.officeId ?? null,
       kind: o.kind ?? EndpointKind.Webhook,
-      name: 'test',
+      name: uniqueName('test'),
       url: base + o.path,
       eventTypes: o.types ?? ['sale.created'],
       siteIds: [o.siteId],
@@ -222,7 +222,7 @@ describe('webhook deliveries', () => {
   it('is sent by the server’s own loop within seconds, to a private address only when the option allows', async () => {
     const p = await buildClickPath(env.ctx);
     const id = await endpoint({ siteId: p.site.id, path: '/ok', secret: newSigningSecret() });
-    await saveOptions(env.ctx.db, [{ name: OPTION_WEBHOOKS_PRIVATE, value: '1' }]);
+    await saveOptions(env.ctx.db, [{ name: OPTION_NAMES.webhooksPrivateAddresses, value: '1' }]);
     const stop = startDeliveries(env.ctx, (msg) => {
       throw new Error(msg);
     });
@@ -232,7 +232,7 @@ describe('webhook deliveries', () => {
       await until(async () => (await deliveryOf(id)).status === DeliveryStatus.Delivered, 'its record');
     } finally {
       await stop();
-      await saveOptions(env.ctx.db, [{ name: OPTION_WEBHOOKS_PRIVATE, value: '0' }]);
+      await saveOptions(env.ctx.db, [{ name: OPTION_NAMES.webhooksPrivateAddresses, value: '0' }]);
     }
   });
 

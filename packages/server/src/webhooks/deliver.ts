@@ -3,13 +3,13 @@
 // send one delivery at the same time; a node that dies mid-send leaves it due again when the lease ends
 // (at least once: the receiver de-duplicates on webhook-id, which every retry keeps).
 import { sql } from 'drizzle-orm';
-import { Permission } from '@salesdesk/contract';
+import { Permission, POSTBACK_MACROS } from '@salesdesk/contract';
 import { decryptSecret } from '../common/crypto';
 import type { AppContext } from '../context';
 import { queryRows, type Queryable } from '../db/client';
 import { hasPermission, loadPrincipal } from '../http/auth';
 import { DeliveryStatus, isoTime } from '../ledger';
-import { nextAttemptAt, retryable } from './retry';
+import { recordAttempt } from './attempts';
 import { send, type Outgoing, type SendResult } from './send';
 import { signedHeaders } from './signature';
 
@@ -35,6 +35,8 @@ export interface DueDelivery {
   previous_secret: string | null;
   previous_secret_until: Date | null;
   owner_id: number;
+  enabled: boolean;
+  deleted: boolean;
 }
 
 /** Takes up to `limit` due deliveries, leased to this caller. */
@@ -53,7 +55,8 @@ export async function claimDue(db: Queryable, limit = DELIVERY_BATCH): Promise<D
         )
         select t.id, t.attempts, t.created_at, v.uid::text as uid, v.type, v.version, v.data,
                ${isoTime('v.created_at')} as event_at,
-               t.endpoint_id, e.kind, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.owner_id
+               t.endpoint_id, e.kind, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.owner_id,
+               e.enabled, e.deleted_at is not null as deleted
         from taken t
         join webhook_events v on v.id = t.event_id
         join webhook_endpoints e on e.id = t.endpoint_id`,
@@ -91,7 +94,10 @@ export function payloadOf(d: DueDelivery, earningVisible: boolean): string {
 /** A postback URL's template with its macros filled in, each value URL-encoded. */
 export function postbackUrl(template: string, d: DueDelivery, earningVisible: boolean): string {
   const data = (d.type === 'sale.reversed' ? d.data.sale : d.data) as Record<string, unknown>;
-  const macros: Record<string, unknown> = {
+  // An agent event names the agent by its own id; it has no sale.
+  if (d.type.startsWith('agent.'))
+    return fill(template, { event: d.type, agent: data.id, office: data.officeId, date: data.regTime });
+  return fill(template, {
     event: d.type,
     sale_id: data.id,
     tx_id: data.txId,
@@ -103,11 +109,16 @@ export function postbackUrl(template: string, d: DueDelivery, earningVisible: bo
     agent: data.agentId,
     office: data.officeId,
     date: data.date ?? data.start,
-  };
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in macros ? encodeURIComponent(String(macros[name] ?? '')) : whole,
-  );
+  });
 }
+
+/** Every macro of the template replaced by its URL-encoded value, empty where the event has none. */
+const fill = (template: string, macros: Record<string, unknown>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    (POSTBACK_MACROS as readonly string[]).includes(name)
+      ? encodeURIComponent(String(macros[name] ?? ''))
+      : whole,
+  );
 
 /** The request delivery `d` makes, or why none may be made. */
 async function outgoing(ctx: AppContext, d: DueDelivery, now: Date): Promise<Outgoing | string> {
@@ -135,20 +146,12 @@ async function outgoing(ctx: AppContext, d: DueDelivery, now: Date): Promise<Out
   };
 }
 
-/** Writes how the attempt went: delivered, due again later, or failed for good. */
-async function record(db: Queryable, d: DueDelivery, r: SendResult, now: Date) {
-  const ok = r.status !== null && r.status >= 200 && r.status < 300;
-  const again = !ok && retryable(r) ? nextAttemptAt(d.attempts, d.created_at, now) : null;
-  const status = ok ? DeliveryStatus.Delivered : again ? DeliveryStatus.Pending : DeliveryStatus.Failed;
+async function settleUnsent(db: Queryable, d: DueDelivery) {
+  const status = d.deleted ? DeliveryStatus.Failed : DeliveryStatus.Disabled;
+  const error = d.deleted ? 'Not sent: the webhook was deleted' : null;
   await db.execute(
-    sql`update webhook_deliveries
-        set status = ${status}, next_at = coalesce(${again?.toISOString() ?? null}::timestamptz, next_at),
-            last_at = ${now.toISOString()}::timestamptz, last_status = ${r.status}, last_ms = ${r.ms},
-            last_answer = ${r.answer.replaceAll('\u0000', '')}, last_error = ${r.error}
+    sql`update webhook_deliveries set status = ${status}, last_error = coalesce(${error}::text, last_error)
         where id = ${d.id}`,
-  );
-  await db.execute(
-    sql`update webhook_endpoints set failures = ${ok ? sql`0` : sql`failures + 1`} where id = ${d.endpoint_id}`,
   );
 }
 
@@ -161,13 +164,15 @@ export async function deliverDue(
   const due = await claimDue(ctx.db);
   await Promise.all(
     due.map(async (d) => {
+      // A disable or delete that came after the claim: held, or settled without a send.
+      if (d.deleted || !d.enabled) return settleUnsent(ctx.db, d);
       const at = now();
       const out = await outgoing(ctx, d, at);
       const result: SendResult =
         typeof out === 'string'
           ? { status: null, ms: 0, answer: '', error: out, refused: true }
           : await send(out, allowPrivate);
-      await record(ctx.db, d, result, at);
+      await recordAttempt(ctx.db, ctx.mailer, d, result, at);
     }),
   );
   return due.length;

@@ -1,13 +1,12 @@
 // The delivery loop of one process: every second it sends what the outbox owes, batch after batch while
 // batches come full. Every node runs one; the claim's SKIP LOCKED shares the work between them, and on
 // PGlite the server process is the only one.
-import { getOption } from '../common/options';
+import { OPTION_NAMES } from '@salesdesk/contract';
+import { optionIsOn } from '../common/options';
 import type { AppContext } from '../context';
 import { loggableError } from '../common/loggable-error';
 import { deliverDue, DELIVERY_BATCH } from './deliver';
 
-/** Not on the options screen yet (issue 34): for tests and private networks, set in the options table. */
-export const OPTION_WEBHOOKS_PRIVATE = 'webhooks_private_addresses';
 const EVERY_MS = 1000;
 
 export function startDeliveries(
@@ -18,7 +17,8 @@ export function startDeliveries(
   // The round in progress; a tick that finds one running leaves it be.
   let round: Promise<void> | null = null;
   const deliver = async () => {
-    const allowPrivate = (await getOption(ctx.db, OPTION_WEBHOOKS_PRIVATE)) === '1';
+    // Read each round, so a change on System Options reaches every node within a second.
+    const allowPrivate = await optionIsOn(ctx.db, OPTION_NAMES.webhooksPrivateAddresses);
     while (!stopped && (await deliverDue(ctx, allowPrivate)) === DELIVERY_BATCH);
   };
   const timer = setInterval(() => {

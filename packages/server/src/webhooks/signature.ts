@@ -2,8 +2,7 @@
 // `webhook-signature` against HMAC-SHA256 of `id.timestamp.body` under the endpoint's secret, and refuses
 // a timestamp too far from its clock, so a captured request cannot be replayed later.
 import crypto from 'node:crypto';
-
-const SECRET_PREFIX = 'whsec_';
+import { WEBHOOK_SECRET_PREFIX as SECRET_PREFIX } from '@salesdesk/contract';
 
 /** A new signing secret as shown once to its owner: `whsec_` and 32 random bytes in base64. */
 export const newSigningSecret = () => SECRET_PREFIX + crypto.randomBytes(32).toString('base64');

@@ -1,7 +1,8 @@
 // /app/settings/options (superadmin): the 'Auto Block Account' checkbox (spec 2 section 2.17), the days
 // the postback log and the audit log keep, the months of raw clicks kept, the pay cycle, the largest
 // adjustment (pesos and dollars), the fraud rules (each off, flag only or hold
-// for review, with its numbers), the roles that must sign in with two factors, and Save.
+// for review, with its numbers), the roles that must sign in with two factors, whether webhooks may go
+// to private addresses, and Save.
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
@@ -24,6 +25,8 @@ import {
   type TOption,
   type TOptionsUpdate,
   type TSystemOptionsFormValues,
+  WEBHOOKS_PRIVATE_HINT,
+  WEBHOOKS_PRIVATE_LABEL,
 } from '@salesdesk/contract';
 import { useForm, type SavingForm } from '../api/use-form';
 import { Page } from '../shell/page';
@@ -123,6 +126,11 @@ function OptionsForm({ options }: { options: TOption[] }) {
             <Checkbox value="10" label="Office" />
           </Group>
         </Checkbox.Group>
+        <Checkbox
+          label={WEBHOOKS_PRIVATE_LABEL}
+          description={WEBHOOKS_PRIVATE_HINT}
+          {...form.getCheckboxProps('webhooksPrivateAddresses')}
+        />
         <Title order={2} size="h4" mt="md">
           Fraud rules
         </Title>

@@ -190,6 +190,7 @@ describe('OptionsPage', () => {
     const list = [
       ['auto_block_account', '0'],
       ['two_factor_roles', ''],
+      ['webhooks_private_addresses', '0'],
       ['postback_log_days', '90'],
       ['audit_log_days', '730'],
       ['raw_click_months', ''],
@@ -227,6 +228,17 @@ describe('OptionsPage', () => {
     ]);
     const box = await screen.findByRole('checkbox', { name: 'Auto Block Account' });
     expect(box).toHaveProperty('checked', true);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(posted()).toEqual([savedList()]);
+  });
+
+  it('shows Allow webhooks to private addresses, off unless saved on, and saves it as 0/1', async () => {
+    renderOptions([{ name: 'webhooks_private_addresses', value: '1' }]);
+    const box = await screen.findByRole('checkbox', { name: 'Allow webhooks to private addresses' });
+    expect(box).toHaveProperty('checked', true);
+    expect(screen.getByText(/never link-local or cloud metadata/)).toBeTruthy();
     fireEvent.click(box);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully saved');
