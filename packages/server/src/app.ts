@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { WEBHOOK_DOCS } from './http/openapi-webhooks';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode, type TBrand } from '@salesdesk/contract';
 import type { AppContext } from './context';
@@ -95,6 +96,9 @@ export async function buildApp(
   });
   await app.register(swagger, {
     openapi: {
+      // 3.1: its `webhooks` list the events a receiver gets (http/openapi-webhooks.ts).
+      openapi: '3.1.0',
+      webhooks: WEBHOOK_DOCS,
       info: { title: 'Salesdesk API', version: '1.0.0' },
       servers: [{ url: ctx.config.publicUrl }],
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../app';
 import { testEnv, type TestEnv } from '../test/harness';
 import { operationIdOf } from './openapi';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@salesdesk/contract';
 
 const run = promisify(execFile);
 const REDOCLY = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/redocly');
@@ -25,6 +26,11 @@ interface Doc {
   servers?: { url: string }[];
   components: { securitySchemes: Record<string, { type: string; scheme: string }> };
   paths: Record<string, Record<string, Operation>>;
+  openapi: string;
+  webhooks: Record<
+    string,
+    { post: Operation & { requestBody: { content: Record<string, { schema: unknown }> } } }
+  >;
 }
 
 let env: TestEnv;
@@ -48,6 +54,18 @@ const operations = () =>
 const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 describe('/api/docs/json', () => {
+  it('lists every webhook event with its payload schema, as OpenAPI 3.1 webhooks', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort());
+    const sale = doc.webhooks['sale.created'].post.requestBody.content['application/json'].schema as {
+      properties: Record<string, { const?: string; properties?: Record<string, unknown> }>;
+    };
+    expect(sale.properties.type.const).toBe('sale.created');
+    expect(Object.keys(sale.properties.data.properties ?? {})).toEqual(
+      expect.arrayContaining(['id', 'txId', 'payout', 'earning', 'status']),
+    );
+  });
+
   it('passes redocly lint with the recommended rules: 0 errors', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-openapi-'));
     const file = path.join(dir, 'openapi.json');

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '../db/client';
-import { webhookDeliveries, webhookEvents } from '../db/schema';
+import { webhookAttempts, webhookDeliveries, webhookEvents } from '../db/schema';
 import { DeliveryStatus } from '../ledger';
 import { testEnv, type TestEnv } from '../test/harness';
 import { trimWebhookEvents } from './webhook-retention';
@@ -20,8 +20,16 @@ async function eventOf(days: number, statuses: number[]) {
     .insert(webhookEvents)
     .values({ type: 'sale.created', data: { id: 1 }, createdAt: daysBefore(days) })
     .returning({ id: webhookEvents.id });
-  for (const status of statuses)
-    await env.ctx.db.insert(webhookDeliveries).values({ eventId: v.id, endpointId: 0, status });
+  for (const status of statuses) {
+    const [d] = await env.ctx.db
+      .insert(webhookDeliveries)
+      .values({ eventId: v.id, endpointId: 0, status })
+      .returning({ id: webhookDeliveries.id });
+    // Its Delivery Log line goes with it.
+    await env.ctx.db
+      .insert(webhookAttempts)
+      .values({ deliveryId: d.id, endpointId: 0, at: daysBefore(days), outcome: 1, ms: 5 });
+  }
   return v.id;
 }
 
@@ -46,7 +54,20 @@ describe('trimWebhookEvents', () => {
       sql`select event_id::int from webhook_deliveries where event_id in (${sql.join(ids, sql`, `)}) order by id`,
     );
     expect(deliveries.map((d) => d.event_id)).toEqual([ids[2], ids[2], ids[3], ids[4]]);
+    const attempts = await queryRows<{ event_id: number }>(
+      env.ctx.db,
+      sql`select d.event_id::int from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
+          where d.event_id in (${sql.join(ids, sql`, `)}) order by a.id`,
+    );
+    expect(attempts.map((d) => d.event_id)).toEqual([ids[2], ids[2], ids[3], ids[4]]);
+    const orphans = await queryRows(
+      env.ctx.db,
+      sql`select 1 from webhook_attempts a where a.endpoint_id = 0
+          and not exists (select 1 from webhook_deliveries d where d.id = a.delivery_id)`,
+    );
+    expect(orphans).toEqual([]);
     // Files of a worker share its database: the delivery workers there must not find these.
+    await env.ctx.db.delete(webhookAttempts).where(inArray(webhookAttempts.endpointId, [0]));
     await env.ctx.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.eventId, ids));
     await env.ctx.db.delete(webhookEvents).where(inArray(webhookEvents.id, ids));
   });

@@ -1,6 +1,6 @@
-// Webhook events and their deliveries keep the postback log's days (the option, 90 by default): once a
+// Webhook events, their deliveries and each delivery's attempts (the Delivery Log) keep the postback log's days (the option, 90 by default): once a
 // day, at 02:00 Eastern, the events older than that whose deliveries are all settled (delivered, failed,
-// or held for a disabled endpoint) are deleted with their deliveries, in batches, each its own short
+// or held for a disabled endpoint) are deleted with their deliveries and attempts, in batches, each its own short
 // transaction, by one process at a time. An event with a delivery still being retried stays.
 import { sql } from 'drizzle-orm';
 import { queryOne, type Db } from '../db/client';
@@ -35,7 +35,9 @@ export async function trimWebhookEvents(
                                   where d.event_id = v.id and d.status = ${DeliveryStatus.Pending})
                 order by v.created_at limit ${size}
               ), gone_deliveries as (
-                delete from webhook_deliveries d using old where d.event_id = old.id
+                delete from webhook_deliveries d using old where d.event_id = old.id returning d.id
+              ), gone_attempts as (
+                delete from webhook_attempts a using gone_deliveries g where a.delivery_id = g.id
               ), gone as (
                 delete from webhook_events v using old where v.id = old.id returning 1
               )
