@@ -25,6 +25,7 @@ import { spikeArea } from './spike/area';
 import { statsArea } from './stats/area';
 import { reviewArea } from './review/area';
 import { unapproveArea } from './unapprove/area';
+import { webhooksArea } from './webhooks/area';
 
 export const AREAS: readonly Area[] = [
   homeArea,
@@ -49,6 +50,7 @@ export const AREAS: readonly Area[] = [
   adminsArea,
   settingsArea,
   apiKeysArea,
+  webhooksArea,
   migrationArea,
   spikeArea,
 ];

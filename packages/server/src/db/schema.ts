@@ -882,6 +882,10 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.status} = 0`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
     index('webhook_deliveries_event_idx').on(t.eventId),
+    // An endpoint's held deliveries (its list shows how many), without reading all it was sent.
+    index('webhook_deliveries_held_idx')
+      .on(t.endpointId)
+      .where(sql`${t.status} = 3`),
   ],
 );
 
@@ -902,7 +906,8 @@ export const webhookAttempts = pgTable(
     nextAt: ts('next_at'),
   },
   (t) => [
-    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id),
+    // The Delivery Log: one endpoint's attempts, newest first.
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.at, t.id),
     index('webhook_attempts_delivery_idx').on(t.deliveryId),
   ],
 );

@@ -137,7 +137,7 @@ describe('the /app route table', () => {
     expect(opens('/app/settings/api-keys', office)).toBe(false);
     for (const path of ['/app/settings/api-keys', '/app/profile/api-keys', '/app/profile/api-keys/create'])
       expect(opens(path, agent)).toBe(false);
-    expect(sectionTabs('profile', office).map((t) => t.label)).toEqual(['Profile', 'API Keys']);
+    expect(sectionTabs('profile', office).map((t) => t.label)).toEqual(['Profile', 'API Keys', 'Webhooks']);
     expect(sectionTabs('profile', agent).map((t) => t.label)).toEqual(['Profile']);
     expect(sectionTabs('settings', admin).map((t) => t.label)).toEqual(['Black List Ip', 'API Keys']);
     // Adjustments: the earnings permission's holders among admins, and superadmins.
@@ -146,6 +146,25 @@ describe('the /app route table', () => {
     expect(opens('/app/logs/adjustments/create', earner)).toBe(true);
     for (const who of [admin, approver, office, agent, me(Role.Company, [Permission.EarningVisible])])
       expect(opens('/app/logs/adjustments/create', who)).toBe(false);
+    // Webhooks: superadmins and admins who see earnings under Settings, offices under their Profile.
+    for (const path of [
+      '/app/settings/webhooks',
+      '/app/settings/webhooks/create',
+      '/app/settings/webhooks/7',
+    ]) {
+      expect(opens(path, superadmin)).toBe(true);
+      expect(opens(path, earner)).toBe(true);
+      for (const who of [admin, approver, office, agent]) expect(opens(path, who)).toBe(false);
+    }
+    for (const path of ['/app/profile/webhooks', '/app/profile/webhooks/create', '/app/profile/webhooks/7']) {
+      expect(opens(path, office)).toBe(true);
+      for (const who of [superadmin, earner, agent]) expect(opens(path, who)).toBe(false);
+    }
+    expect(sectionTabs('settings', earner).map((t) => t.label)).toEqual([
+      'Black List Ip',
+      'API Keys',
+      'Webhooks',
+    ]);
   });
 });
 

@@ -16,8 +16,9 @@ CREATE TABLE "webhook_attempts" (
 );
 --> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD COLUMN "failing_since" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "webhook_attempts_endpoint_idx" ON "webhook_attempts" USING btree ("endpoint_id","id");--> statement-breakpoint
+CREATE INDEX "webhook_attempts_endpoint_idx" ON "webhook_attempts" USING btree ("endpoint_id","at","id");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_held_idx" ON "webhook_deliveries" USING btree ("endpoint_id") WHERE "webhook_deliveries"."status" = 3;--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_endpoints_live_name_idx" ON "webhook_endpoints" USING btree ("owner_id","name") WHERE "webhook_endpoints"."deleted_at" is null;--> statement-breakpoint
 CREATE TRIGGER audit_webhook_endpoints AFTER INSERT OR UPDATE OR DELETE ON webhook_endpoints FOR EACH ROW
   WHEN (current_setting('salesdesk.audit_id', true) <> '') EXECUTE FUNCTION audit_row_change('webhook', 'id', 'id');
