@@ -222,6 +222,7 @@ export const WEBHOOK_TEXTS = {
   rotateQuestion: `Make a new signing secret? The old one keeps signing beside it for ${WEBHOOK_ROTATION_HOURS} hours.`,
   rotatedTitle: 'Your new signing secret',
   disableQuestion: 'Disable this webhook? Its events are held until it is enabled again.',
+  enableQuestion: 'Enable this webhook?',
   enableResend: 'Also send the events held while it was disabled',
   testSent: 'Test event queued: see the Delivery Log',
   resent: 'Delivery queued again',

@@ -29,7 +29,7 @@ const OPTIONAL_IDS: Record<string, Record<string, number>> = {
   'POST /api/stats/sites-payout/avp': { siteId: 1, typeId: 1 },
 };
 /** Columns of type bigint: 2^31 is an id there. */
-const BIGINT_IDS = new Set(['clickId']);
+const BIGINT_IDS = new Set(['clickId', 'deliveryId']);
 /** A site's postback takes its query's text in its body too ("12" is its clickId). */
 const TEXT_IDS = new Set(['POST /api/postback/:siteId']);
 

@@ -74,7 +74,7 @@ function useRowActions(base: string, shown: (secret: TWebhookSecret) => void) {
         // Only what was held while it was disabled is a choice to make.
         if (row.held === 0) return void run(false).catch(() => undefined);
         void confirmDialog({
-          heading: 'Enable this webhook?',
+          heading: WEBHOOK_TEXTS.enableQuestion,
           subject: row.name,
           body: `${formatCounted(row.held, 'event')} held while it was disabled.`,
           option: { label: WEBHOOK_TEXTS.enableResend },
