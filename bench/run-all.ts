@@ -45,6 +45,7 @@ import {
   renderSection,
   spliceBlock,
   STATS_BLOCK,
+  type Block,
   type Section,
 } from './lib/report';
 import {
@@ -62,6 +63,8 @@ const BENCH_DB = process.env.BENCH_DB ?? 'salesdesk_bench';
 const FRAUD_DB = process.env.BENCH_FRAUD_DB ?? 'salesdesk_fraud';
 const CLUSTER_DB = 'salesdesk_cluster';
 const RESULTS = path.join(here, 'RESULTS.md');
+/** The webhook sections (bench/outbox-cost.ts, bench/webhook-delivery.ts): run on their own, kept by every run. */
+const WEBHOOKS_BLOCK: Block = { start: '<!-- webhooks:start -->', end: '<!-- webhooks:end -->' };
 /** BENCH_SKIP_LOGS=1: leave the log pages at scale (a 4 GB database) as they are in RESULTS.md. */
 const SKIP_LOGS = process.env.BENCH_SKIP_LOGS === '1';
 
@@ -134,6 +137,7 @@ async function main() {
     DASHBOARD_BLOCK,
     STATS_BLOCK,
     METRICS_COST_BLOCK,
+    WEBHOOKS_BLOCK,
   ];
   for (const block of kept) {
     const text = findBlock(old, block);
