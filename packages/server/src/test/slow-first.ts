@@ -5,6 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The longest API test files (process-spawning, then the longest in-process ones), longest first. */
 export const SLOW_FILES = [
+  'webhooks/kill.test.ts',
   'postback/durability.test.ts',
   'cluster/kill.test.ts',
   'cluster/cluster.test.ts',
