@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ATTEMPT_OUTCOME_LABELS, WEBHOOK_SECRET_PREFIX, WEBHOOK_TEXTS } from '@salesdesk/contract';
 import { clipboardPage, launchBrowser, newPage, openAs, WIDE } from '../support/browser';
 import { apiLogin, createAgent, createOffice, uniqueName, type CreatedOffice } from '../support/api';
-import { assertKeptInView, LAPTOP } from '../support/tables';
+import { assertKeptInView, LAPTOP, SIZES } from '../support/tables';
 
 const NO_ACCESS = 'You do not have access to that page';
 const TEST_EVENT = 'webhook.test';
@@ -107,14 +107,23 @@ async function testAndResend(page: Page, path: string, name: string) {
   await first.getByRole('button', { name: /^Resend/ }).click();
   await page.getByText(WEBHOOK_TEXTS.resent).first().waitFor();
   await testAttempts(page, 2);
+  // The log keeps its Resend in view on a laptop and a phone too.
+  const log = new URL(page.url()).pathname;
+  for (const { name: where, viewport } of SIZES) {
+    await page.setViewportSize(viewport);
+    await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor();
+    await assertKeptInView(page, log, where);
+  }
 }
 
-/** At 1280x800 with the menu open the list fits and its row's actions stay in view; then it is deleted. */
+/** At 1280x800 and on a phone the list fits and its row's actions stay in view; then it is deleted. */
 async function fitsThenDelete(page: Page, path: string, name: string) {
-  await page.setViewportSize(LAPTOP);
-  await page.goto(path);
-  await rowOf(page, name).waitFor();
-  await assertKeptInView(page, path, '1280x800');
+  for (const { name: where, viewport } of [...SIZES].reverse()) {
+    await page.setViewportSize(viewport);
+    await page.goto(path);
+    await rowOf(page, name).waitFor();
+    await assertKeptInView(page, path, where);
+  }
   for (const verb of ['Edit', WEBHOOK_TEXTS.deliveriesTitle, 'Send test event', 'Disable', 'Delete']) {
     const box = await page
       .getByRole(verb === 'Edit' || verb === WEBHOOK_TEXTS.deliveriesTitle ? 'link' : 'button', {

@@ -417,12 +417,12 @@ export const API_KEY_EXPIRED_ACTION = 'API key expired';
  * offered by the action filter beside them.
  */
 export const AUDIT_EVENTS: Record<string, AuditActionSpec> = {
-  // Written by the delivery loop (webhooks/attempts.ts); the detail names the webhook and its failures.
+  // Written by the delivery loop (webhooks/attempts.ts): the detail counts the failures, the target
+  // names the webhook (its row stays: endpoints are only soft-deleted).
   [WEBHOOK_DISABLED_ACTION]: {
     name: 'Webhook disabled after failures',
     about: ['webhook'],
-    says: (e) =>
-      `Disabled ${auditSubject(e)} after ${e.detail?.replace(/^.* after /, '') ?? 'failed deliveries'}`,
+    says: (e) => `Disabled ${auditSubject(e)} after ${e.detail ?? 'failed deliveries'}`,
   },
   // The row's detail keeps the key's name and first characters, should the key itself be gone.
   [API_KEY_EXPIRED_ACTION]: {

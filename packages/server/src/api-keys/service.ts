@@ -25,8 +25,8 @@ import { assertOwnCode } from '../auth/two-factor';
 import type { Principal } from '../http/auth';
 import { conflict, validationError } from '../http/errors';
 import { scopesHeldBy } from '../http/key-scopes';
-import { changedOr404 } from '../http/locked-rows';
-import { countLive, insertKey, lockOwner, revokeKey, searchKeys, type KeyRecord } from './sql';
+import { changedOr404, lockAccount } from '../http/locked-rows';
+import { countLive, insertKey, revokeKey, searchKeys, type KeyRecord } from './sql';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -76,7 +76,7 @@ export async function createKey(
   if (beyond) throw validationError({ scopes: [API_KEY_SCOPE_BEYOND(beyond)] }, API_KEY_SCOPE_BEYOND(beyond));
   await assertCurrentPassword(ctx, p, v.currentPassword);
   await assertOwnCode(ctx, p, v.code, ip);
-  await lockOwner(ctx.db, p.accountId);
+  await lockAccount(ctx.db, p.accountId);
   if ((await countLive(ctx.db, p.accountId)) >= API_KEY_MAX_LIVE) throw conflict(API_KEY_TOO_MANY);
   const key = newKey();
   try {

@@ -48,14 +48,6 @@ export function searchKeys(db: Queryable, accountId: number, q: z.output<typeof 
   });
 }
 
-/**
- * Locks the owner's account row until the write commits, so two creates at once count the live keys
- * one after the other (the 25th and 26th key cannot both slip in).
- */
-export async function lockOwner(db: Queryable, accountId: number) {
-  await queryRows(db, sql`select id from accounts where id = ${accountId} for update`);
-}
-
 /** Keys not revoked and not expired. */
 export async function countLive(db: Queryable, accountId: number): Promise<number> {
   const row = await queryOne<{ n: number }>(

@@ -19,3 +19,11 @@ export async function lockedOr404<T extends object>(db: Queryable, select: SQL, 
 export function changedOr404(changed: number, count = 1): void {
   if (changed !== count) throw notFound();
 }
+
+/**
+ * Locks the caller's account row until the write commits, so two creates at once count the account's
+ * live rows one after the other (the 25th and 26th API key, the 20th and 21st webhook cannot both slip in).
+ */
+export async function lockAccount(db: Queryable, accountId: number): Promise<void> {
+  await queryRows(db, sql`select id from accounts where id = ${accountId} for update`);
+}

@@ -129,7 +129,7 @@ async function disable(db: Queryable, mailer: Mailer, endpointId: number, h: Hea
     action: WEBHOOK_DISABLED_ACTION,
     targetType: 'webhook',
     targetId: endpointId,
-    detail: `${h.name} after ${h.failures} failed deliveries`,
+    detail: `${h.failures} failed deliveries`,
   });
   if (h.email)
     await quietly(mailer, {

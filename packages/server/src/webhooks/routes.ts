@@ -73,7 +73,7 @@ const webhooksRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
   app.post(
     '/webhooks/:id/enable',
     { config: onOne, schema: { params: ZIdParams, body: ZWebhookEnable, response: { 200: ZWebhookRow } } },
-    async (req) => (await webhooks.enableEndpoint(ctx, principalOf(req), req.params.id, req.body)).row,
+    (req) => webhooks.enableEndpoint(ctx, principalOf(req), req.params.id, req.body),
   );
 
   app.post(

@@ -24,7 +24,7 @@ import {
   type ZWebhookSearch,
   type ZWebhookUpdate,
 } from '@salesdesk/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { encryptSecret } from '../common/crypto';
@@ -33,6 +33,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { DeliveryStatus, writeTestEvent } from '../ledger';
 import type { Principal } from '../http/auth';
 import { conflict, notFound, validationError } from '../http/errors';
+import { lockAccount } from '../http/locked-rows';
 import { col, scopedSites } from '../http/tenant';
 import { AttemptOutcome } from './attempts';
 import { EndpointKind, eventId } from './deliver';
@@ -108,7 +109,7 @@ export async function createEndpoint(
   v: z.output<typeof ZWebhookCreate>,
 ): Promise<TWebhookCreated> {
   await assertSites(ctx, p, v.siteIds);
-  await q.lockOwner(ctx.db, p.accountId);
+  await lockAccount(ctx.db, p.accountId);
   if ((await q.countLive(ctx.db, p.accountId)) >= WEBHOOK_MAX_LIVE) throw conflict(WEBHOOK_TOO_MANY);
   const secret = v.kind === 'webhook' ? newSigningSecret() : null;
   try {
@@ -172,7 +173,7 @@ export async function deleteEndpoint(ctx: AppContext, p: Principal, id: number):
   await ctx.db
     .update(webhookEndpoints)
     .set({ deletedAt: new Date(), enabled: false })
-    .where(and(eq(webhookEndpoints.id, id)));
+    .where(eq(webhookEndpoints.id, id));
   const unsent = 'Not sent: the webhook was deleted';
   await q.setDeliveries(ctx.db, id, DeliveryStatus.Pending, DeliveryStatus.Failed, unsent);
   await q.setDeliveries(ctx.db, id, DeliveryStatus.Disabled, DeliveryStatus.Failed, unsent);
@@ -196,9 +197,8 @@ export async function enableEndpoint(
   p: Principal,
   id: number,
   v: z.output<typeof ZWebhookEnable>,
-): Promise<{ row: TWebhookRow; resent: number }> {
+): Promise<TWebhookRow> {
   const row = await ownLocked(ctx, p, id);
-  const held = (await rowOf(ctx, p, id)).held;
   if (!row.enabled)
     await ctx.db
       .update(webhookEndpoints)
@@ -213,7 +213,7 @@ export async function enableEndpoint(
       DeliveryStatus.Failed,
       'Not sent: held while the webhook was disabled',
     );
-  return { row: await rowOf(ctx, p, id), resent: v.resendHeld ? held : 0 };
+  return rowOf(ctx, p, id);
 }
 
 /** A new signing secret, shown once; the old one signs beside it for 24 hours. */

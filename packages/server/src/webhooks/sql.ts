@@ -65,11 +65,6 @@ export const lockEndpoint = (db: Queryable, accountId: number, id: number) =>
         where e.id = ${id} and ${own(accountId)} for update`,
   );
 
-/** Two creates at once count one after the other (the 20th and 21st cannot both slip in). */
-export async function lockOwner(db: Queryable, accountId: number) {
-  await queryRows(db, sql`select id from accounts where id = ${accountId} for update`);
-}
-
 export async function countLive(db: Queryable, accountId: number): Promise<number> {
   const r = await queryOne<{ n: number | string }>(
     db,

@@ -27,7 +27,7 @@ import { buildKey } from '../test/api-keys-fixtures';
 import { auditMark, auditRowsSince, auditTextSince } from '../test/audit-fixtures';
 import type { Mail, Mailer } from '../common/mailer';
 import { decryptSecret } from '../common/crypto';
-import { queryOne, queryRows } from '../db/client';
+import { queryRows } from '../db/client';
 import { accounts, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { DeliveryStatus } from '../ledger';
 import { deliverDue } from './deliver';
@@ -308,7 +308,6 @@ describe('webhook endpoints', () => {
     expect((await deliveriesOf(made.id)).map((d) => d.status)).toEqual([DeliveryStatus.Delivered]);
 
     await post(o.token, `webhooks/${made.id}/disable`);
-    await post(o.token, `webhooks/${made.id}/test`).catch(() => undefined);
     await env.ctx.db.execute(
       sql`update webhook_deliveries set status = ${DeliveryStatus.Disabled} where endpoint_id = ${made.id} and status = ${DeliveryStatus.Delivered}`,
     );
@@ -418,6 +417,5 @@ describe('webhook endpoints', () => {
       sql`select count(*) as n from webhook_endpoints where id = ${again.id} and deleted_at is not null`,
     );
     expect(Number(rows[0].n)).toBe(1);
-    expect(await queryOne(env.ctx.db, sql`select 1`)).toBeTruthy();
   });
 });
