@@ -1,15 +1,20 @@
 // What the outbox costs a postback (issue 34): postbacks per second with one webhook endpoint subscribed
-// to sale.created (each sale also writes its event and one delivery, in its own statement) against none,
-// alternating in one run on one database: `BENCH_PIN=1 npx tsx bench/outbox-cost.ts` on PostgreSQL,
-// `BENCH_STORE=pglite BENCH_PIN=1 npx tsx bench/outbox-cost.ts` on PGlite (BENCH_ROUNDS pairs, 3 by
-// default). The endpoint is a row put in the database: the postback path reads only the table. On
-// PostgreSQL it is written through a connection while the app runs; PGlite's directory has one owner, so
-// there the app stops, the row is written, and the app starts again before each measurement (each of
-// them, with or without the endpoint, on a new process).
+// to sale.created against none, in pairs on one running app and one database:
+// `BENCH_PIN=1 npx tsx bench/outbox-cost.ts` on PostgreSQL, `BENCH_STORE=pglite BENCH_PIN=1 npx tsx
+// bench/outbox-cost.ts` on PGlite (BENCH_ROUNDS pairs, 6 by default, in the order none-one, one-none, ...
+// so a drift of the machine falls on both sides alike).
+//
+// The endpoint is made and deleted through the API as a business would (the demo superadmin's PUT and
+// DELETE /api/webhooks), with the server running. It is enabled, and the System Options switch for
+// private addresses is on, so the server's delivery loop signs and POSTs each sale's event to a loopback
+// receiver (bench/webhook-receiver.ts) while the postbacks flow: the cost measured is the outbox's write
+// in each sale's statement and the deliveries made in the same process. BENCH_OUTBOX_DISABLED=1 disables
+// the endpoint instead (each sale still writes its event and a held delivery; nothing is sent).
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { OPTION_NAMES } from '@salesdesk/contract';
+import { spawnServer } from '@salesdesk/server/src/test/server-process';
 import { checkClickLinks } from './demo-links';
 import { POSTBACK_CONNECTIONS } from './event-path';
 import { DURATION_S, measureLoad } from './lib/load';
@@ -23,103 +28,126 @@ import {
   POSTBACK_APP_ENV,
   postbackHeaders,
   postbackPath,
+  superToken,
   type SqlQuery,
 } from './postback-load';
 
 const DB_NAME = process.env.BENCH_PB_DB ?? 'salesdesk_outbox';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const PGLITE = process.env.BENCH_STORE === 'pglite';
 const PIN = process.env.BENCH_PIN === '1';
-/**
- * The endpoint is disabled, so each sale still writes its event and a delivery (held) in its statement,
- * and the app's delivery loop has nothing due: the cost measured is the outbox's alone.
- * BENCH_OUTBOX_ENABLED=1 enables it: the loop then also takes each delivery and refuses it (127.0.0.1 is
- * a private address, which the option leaves off), in the server's process.
- */
-const ENABLED = process.env.BENCH_OUTBOX_ENABLED === '1';
+const DISABLED = process.env.BENCH_OUTBOX_DISABLED === '1';
+/** After a round with the endpoint, how long its deliveries may take to arrive. */
+const DRAIN_LIMIT_MS = 180_000;
 
 const url = PGLITE ? undefined : await freshDatabase(DB_NAME);
 let app = await startApp({ databaseUrl: url, env: POSTBACK_APP_ENV });
-if (PIN) {
-  pin(app.pid!, SERVER_CPU);
-  pin(process.pid, LOAD_CPU);
-}
-const db = url ? new pg.Client({ connectionString: url }) : undefined;
-await db?.connect();
+const receiver = await spawnServer({
+  args: ['--import', 'tsx', 'bench/webhook-receiver.ts'],
+  readyPath: '/count',
+});
+const posted = async () => Number(await (await fetch(`${receiver.baseUrl}/count`)).text());
 
-/** Runs `fn` on the data: through the connection (PostgreSQL), or with the app stopped and then started again (PGlite). */
-async function onData<T>(fn: (query: SqlQuery) => Promise<T>): Promise<T> {
-  if (db) return fn((text, params) => db.query(text, params));
-  await app.stop();
-  const lite = await PGlite.create(path.join(app.dataDir, 'pglite'));
-  try {
-    return await fn((text, params) => lite.query(text, params));
-  } finally {
-    await lite.close();
-    app = await startApp({ env: POSTBACK_APP_ENV, dataDir: app.dataDir });
-    if (PIN) pin(app.pid!, SERVER_CPU);
-  }
+async function api(token: string, method: string, route: string, body?: unknown) {
+  const res = await fetch(`${app.baseUrl}/api/${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
 }
 
 try {
   const demoClicks = await checkClickLinks(app.baseUrl);
   await sleep(500);
   // 40 more sites (copies of the demo sites and their clicks), so no site reaches 6,000 postbacks a minute.
-  const clickIds = url
-    ? await addSites(url, demoClicks, EXTRA_SITES)
-    : await onData((query) => copySites(query, demoClicks, EXTRA_SITES));
+  // PGlite's directory has one owner: the app stops while they are written, and starts again on the data.
+  let clickIds: Map<number, number[]>;
+  if (url) clickIds = await addSites(url, demoClicks, EXTRA_SITES);
+  else {
+    await app.stop();
+    const lite = await PGlite.create(path.join(app.dataDir, 'pglite'));
+    clickIds = await copySites((t, p) => lite.query(t, p) as ReturnType<SqlQuery>, demoClicks, EXTRA_SITES);
+    await lite.close();
+    app = await startApp({ env: POSTBACK_APP_ENV, dataDir: app.dataDir });
+  }
+  if (PIN) {
+    pin(app.pid!, SERVER_CPU);
+    pin(process.pid, LOAD_CPU);
+    pin(receiver.pid!, LOAD_CPU);
+  }
+  const token = await superToken(app.baseUrl);
+  await api(token, 'POST', 'options', [{ name: OPTION_NAMES.webhooksPrivateAddresses, value: '1' }]);
+  // One counter for every round: each postback a new sale, each client address its own 2,000.
+  const counter = { n: 0 };
   const ratios: number[] = [];
+  const totals = { none: 0, one: 0 };
   for (let round = 1; round <= ROUNDS; round++) {
     const rates: Record<string, number> = {};
-    for (const subscribed of [false, true]) {
-      await onData(async (query) => {
-        await query('delete from webhook_endpoints', []);
-        if (subscribed)
-          await query(
-            `insert into webhook_endpoints (owner_id, kind, name, url, event_types, enabled)
-             select id, 1, 'bench', 'http://127.0.0.1:9/hook', '{sale.created}', $1
-             from accounts where role = 0 order by id limit 1`,
-            [ENABLED],
-          );
-      });
-      const load = await measureLoad({
-        baseUrl: app.baseUrl,
-        serverPid: app.pid,
-        path: postbackPath(clickIds, `ob${Date.now().toString(36)}${round}${subscribed ? 's' : 'n'}`),
-        headers: postbackHeaders,
-        connections: POSTBACK_CONNECTIONS,
-        expect: '2xx',
-      });
+    for (const subscribed of round % 2 ? [false, true] : [true, false]) {
+      const hook = subscribed
+        ? ((await api(token, 'PUT', 'webhooks', {
+            kind: 'webhook',
+            name: `bench ${round}`,
+            url: `${receiver.baseUrl}/hook`,
+            eventTypes: ['sale.created'],
+          })) as { id: number })
+        : null;
+      if (hook && DISABLED) await api(token, 'POST', `webhooks/${hook.id}/disable`, {});
+      const before = await posted();
+      const sent0 = counter.n;
+      const load = await measureLoad(
+        {
+          baseUrl: app.baseUrl,
+          serverPid: app.pid,
+          path: postbackPath(clickIds, `ob${Date.now().toString(36)}${round}${subscribed ? 's' : 'n'}`),
+          headers: postbackHeaders,
+          connections: POSTBACK_CONNECTIONS,
+          expect: '2xx',
+        },
+        counter,
+      );
       const label = subscribed ? 'one endpoint' : 'none';
       rates[label] = load.rps;
+      let delivery = '';
+      if (hook && !DISABLED) {
+        // What arrived while the load ran, and how long the rest took once it stopped.
+        const during = (await posted()) - before;
+        const t0 = Date.now();
+        let last = -1;
+        let now = await posted();
+        while (now !== last && Date.now() - t0 < DRAIN_LIMIT_MS) {
+          await sleep(3000);
+          [last, now] = [now, await posted()];
+        }
+        delivery = `; delivered ${during} while the load ran, ${now - before} of ${counter.n - sent0} sales in all after ${((Date.now() - t0) / 1000).toFixed(0)} s more`;
+      }
+      if (hook) await api(token, 'DELETE', `webhooks/${hook.id}`);
       console.log(
-        `round ${round}, ${label}: ${load.rps.toFixed(0)} postbacks/s (p50 ${load.p50} ms, p99 ${load.p99} ms, unexpected ${load.unexpected}, errors ${load.errors})`,
+        `round ${round}, ${label}: ${load.rps.toFixed(0)} postbacks/s (p50 ${load.p50} ms, p99 ${load.p99} ms, ` +
+          `server CPU ${load.cpu.serverS.toFixed(1)} s, unexpected ${load.unexpected}, errors ${load.errors})${delivery}`,
       );
     }
     ratios.push(rates['one endpoint'] / rates.none);
+    totals.none += rates.none;
+    totals.one += rates['one endpoint'];
     console.log(`round ${round}: ratio ${ratios.at(-1)!.toFixed(3)}`);
   }
-  // The deliveries written: held (3) while the endpoint is disabled; else what the delivery loop made of them.
-  const written = await onData(async (query) => {
-    const events = await query(`select count(*)::int as n from webhook_events`, []);
-    const deliveries = await query(
-      `select status, count(*)::int as n from webhook_deliveries group by status order by status`,
-      [],
-    );
-    return {
-      events: (events.rows[0] as { n: number }).n,
-      deliveries: (deliveries.rows as { status: number; n: number }[]).map(
-        (r) => `${r.n} in status ${r.status}`,
-      ),
-    };
-  });
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
   console.log(
-    `${PGLITE ? 'PGlite' : 'PostgreSQL'}, endpoint ${ENABLED ? 'enabled' : 'disabled'}, ${DURATION_S} s each; ratios ${ratios.map((r) => r.toFixed(3)).join(', ')}; ` +
-      `events written ${written.events}; deliveries ${written.deliveries.join(', ')}`,
+    `${PGLITE ? 'PGlite' : 'PostgreSQL'}, endpoint ${DISABLED ? 'disabled' : 'enabled, delivering'}, ${DURATION_S} s each; ` +
+      `ratios ${ratios.map((r) => r.toFixed(3)).join(', ')}; median ${median.toFixed(3)}; ` +
+      `mean postbacks/s ${(totals.one / ROUNDS).toFixed(0)} with the endpoint, ${(totals.none / ROUNDS).toFixed(0)} without ` +
+      `(ratio ${(totals.one / totals.none).toFixed(3)})`,
   );
 } finally {
-  await db?.end();
   await app.stop();
+  await receiver.stop();
   fs.rmSync(app.dataDir, { recursive: true, force: true });
   if (url) await dropDatabase(DB_NAME);
 }

@@ -126,6 +126,7 @@ const KEY_ROUTES: Record<string, string[]> = {
   ],
   'webhooks:write': [
     'DELETE /api/webhooks/:id',
+    'GET /api/webhooks/:id',
     'POST /api/webhooks/:id',
     'POST /api/webhooks/:id/attempts',
     'POST /api/webhooks/:id/disable',

@@ -33,7 +33,8 @@ export async function trimWebhookEvents(
                 where v.created_at < ${cutoff}::timestamptz
                   and not exists (select 1 from webhook_deliveries d
                                   where d.event_id = v.id and d.status = ${DeliveryStatus.Pending})
-                order by v.created_at limit ${size}
+                -- By id, the key: the oldest come first, and events have no index on their time.
+                order by v.id limit ${size}
               ), gone_deliveries as (
                 delete from webhook_deliveries d using old where d.event_id = old.id returning d.id
               ), gone_attempts as (

@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { queryRows, type Queryable } from '../db/client';
 import { hasPermission, loadPrincipal } from '../http/auth';
 import { DeliveryStatus, isoTime } from '../ledger';
-import { recordAttempt } from './attempts';
+import { delivered, recordDelivered, recordFailure, type Delivered } from './attempts';
 import { send, type Outgoing, type SendResult } from './send';
 import { signedHeaders } from './signature';
 
@@ -183,6 +183,7 @@ export async function deliverDue(
 ): Promise<number> {
   const due = await claimDue(ctx.db);
   const ownerOf = ownersOf(ctx, due);
+  const done: Delivered[] = [];
   await Promise.all(
     due.map(async (d) => {
       // A disable or delete that came after the claim: held, or settled without a send.
@@ -193,8 +194,10 @@ export async function deliverDue(
         typeof out === 'string'
           ? { status: null, ms: 0, answer: '', error: out, refused: true }
           : await send(out, allowPrivate);
-      await recordAttempt(ctx.db, ctx.mailer, d, result, at);
+      if (delivered(result)) done.push({ d, r: result, at });
+      else await recordFailure(ctx.db, ctx.mailer, d, result, at);
     }),
   );
+  await recordDelivered(ctx.db, done);
   return due.length;
 }

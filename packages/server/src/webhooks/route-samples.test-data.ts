@@ -22,6 +22,7 @@ export const routeSamples: RouteSamples = {
     build: (w) => ({ url: 'webhooks', body: { kind: 'webhook', name: w.unique('h'), url: DEAD_URL } }),
     alsoOk: [409],
   },
+  'GET /api/webhooks/:id': onEndpoint(''),
   'POST /api/webhooks/:id': onEndpoint('', (w) => ({ name: w.unique('h'), url: DEAD_URL, eventTypes: [] })),
   'DELETE /api/webhooks/:id': onEndpoint(''),
   'POST /api/webhooks/:id/disable': onEndpoint('/disable'),

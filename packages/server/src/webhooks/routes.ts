@@ -1,5 +1,5 @@
 // The webhook endpoints of the caller's own account and their Delivery Log: POST webhooks/search,
-// PUT webhooks (the secret shown once), POST/DELETE webhooks/{id}, webhooks/{id}/{disable,enable,
+// PUT webhooks (the secret shown once), GET webhooks/{id}, POST/DELETE webhooks/{id}, webhooks/{id}/{disable,enable,
 // rotate-secret,test,attempts,resend}. Offices, and admins with the earnings permission; with a key,
 // the scope webhooks:write.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,6 +47,12 @@ const webhooksRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
       schema: { body: ZWebhookCreate, response: { 200: ZWebhookCreated } },
     },
     (req) => webhooks.createEndpoint(ctx, principalOf(req), req.body),
+  );
+
+  app.get(
+    '/webhooks/:id',
+    { config: { ...owners, read: true }, schema: { params: ZIdParams, response: { 200: ZWebhookRow } } },
+    (req) => webhooks.getEndpoint(ctx, principalOf(req), req.params.id),
   );
 
   app.post(

@@ -142,7 +142,8 @@ async function ownLocked(ctx: AppContext, p: Principal, id: number) {
   return row;
 }
 
-async function rowOf(ctx: AppContext, p: Principal, id: number): Promise<TWebhookRow> {
+/** The caller's own live endpoint; another account's, or a deleted one, is 404. */
+export async function getEndpoint(ctx: AppContext, p: Principal, id: number): Promise<TWebhookRow> {
   const row = await q.endpointRow(ctx.db, p.accountId, id);
   if (!row) throw notFound();
   return toRow(row);
@@ -165,7 +166,7 @@ export async function updateEndpoint(
   } catch (err) {
     return nameTaken(err);
   }
-  return rowOf(ctx, p, id);
+  return getEndpoint(ctx, p, id);
 }
 
 export async function deleteEndpoint(ctx: AppContext, p: Principal, id: number): Promise<void> {
@@ -188,7 +189,7 @@ export async function disableEndpoint(ctx: AppContext, p: Principal, id: number)
       .where(eq(webhookEndpoints.id, id));
     await q.setDeliveries(ctx.db, id, DeliveryStatus.Pending, DeliveryStatus.Disabled);
   }
-  return rowOf(ctx, p, id);
+  return getEndpoint(ctx, p, id);
 }
 
 /** Enables the endpoint; what it was owed while disabled is sent when asked, else settled unsent. */
@@ -213,7 +214,7 @@ export async function enableEndpoint(
       DeliveryStatus.Failed,
       'Not sent: held while the webhook was disabled',
     );
-  return rowOf(ctx, p, id);
+  return getEndpoint(ctx, p, id);
 }
 
 /** A new signing secret, shown once; the old one signs beside it for 24 hours. */

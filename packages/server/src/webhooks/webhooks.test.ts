@@ -126,6 +126,9 @@ describe('webhook endpoints', () => {
     const list = await post<TWebhookList>(office.token, 'webhooks/search', {});
     expect(JSON.stringify(list.body)).not.toContain(made.body.secret!);
     expect(list.body.items.map((i) => i.id)).toEqual([made.body.id]);
+    const one = await call(env.app, 'GET', `webhooks/${made.body.id}`, { token: office.token });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(list.body.items[0]);
 
     const earner = await newAdmin(true);
     const byAdmin = await create(
@@ -161,6 +164,7 @@ describe('webhook endpoints', () => {
     ] as const)
       expect((await post(a.token, url, body)).status, url).toBe(404);
     expect((await call(env.app, 'DELETE', `webhooks/${theirs}`, { token: a.token })).status).toBe(404);
+    expect((await call(env.app, 'GET', `webhooks/${theirs}`, { token: a.token })).status).toBe(404);
     expect(await deliveriesOf(theirs)).toEqual([]);
     const row = await endpointRow(theirs);
     expect([row.enabled, row.deletedAt, row.previousSecret]).toEqual([true, null, null]);

@@ -1,10 +1,9 @@
 // Calls and hooks of one's own webhook endpoints (POST webhooks/search, PUT webhooks with the secret
-// answered this once, POST/DELETE webhooks/{id}, its disable, enable, rotate-secret and test) and of an
+// answered this once, GET/POST/DELETE webhooks/{id}, its disable, enable, rotate-secret and test) and of an
 // endpoint's Delivery Log (POST webhooks/{id}/attempts, webhooks/{id}/resend).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  WEBHOOK_MAX_LIVE,
   type TAttemptList,
   type TAttemptSearch,
   type TListQuery,
@@ -15,7 +14,6 @@ import {
   type ZWebhookCreate,
   type ZWebhookUpdate,
 } from '@salesdesk/contract';
-import { ApiError } from '../api/api-error';
 import { apiFetch } from '../api/client';
 import { flatListBody } from '../api/list-body';
 
@@ -31,22 +29,11 @@ export type WebhooksPlace = keyof typeof WEBHOOKS_PATHS;
 export const searchWebhooks = (query: TListQuery, signal?: AbortSignal) =>
   apiFetch<TWebhookList>('POST', 'webhooks/search', query, { signal });
 
-/**
- * One of the caller's endpoints, for its edit form and Delivery Log. There is no call for a single one:
- * an account has at most WEBHOOK_MAX_LIVE, so its first page holds them all; another's id is 404 as on the server.
- */
+/** One of the caller's endpoints, for its edit form and Delivery Log; another's id is 404. */
 export function useWebhook(id: number | undefined) {
   return useQuery({
     queryKey: [...WEBHOOKS_KEY, 'one', id],
-    queryFn: async ({ signal }): Promise<TWebhookRow> => {
-      const list = await searchWebhooks(
-        { page: 1, pageSize: Math.max(WEBHOOK_MAX_LIVE, 50), criteria: [] },
-        signal,
-      );
-      const row = list.items.find((r) => r.id === id);
-      if (!row) throw new ApiError(404, 'NOT_FOUND', 'Not found');
-      return row;
-    },
+    queryFn: ({ signal }) => apiFetch<TWebhookRow>('GET', `webhooks/${id}`, undefined, { signal }),
     enabled: id !== undefined,
   });
 }

@@ -96,6 +96,13 @@ beforeEach(() => {
     if (url.includes('webhooks/search')) return { status: 200, body: { items: hooks, total: hooks.length } };
     if (/webhooks\/\d+\/attempts/.test(url))
       return { status: 200, body: { items: attempts, total: attempts.length } };
+    const one = /webhooks\/(\d+)$/.exec(url);
+    if (one && init.method === 'GET') {
+      const row = hooks.find((h) => h.id === Number(one[1]));
+      return row
+        ? { status: 200, body: row }
+        : { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+    }
     if (/webhooks\/\d+\/rotate-secret/.test(url))
       return { status: 200, body: { secret: SECRET, previousUntil: '2026-03-04T15:00:00.000Z' } };
     if (url.endsWith('/api/webhooks') && init.method === 'PUT') return { status: 200, body: created };
