@@ -48,3 +48,4 @@ export * from './api-keys';
 export * from './idempotency';
 export * from './webhook-events';
 export * from './webhooks';
+export * from './invalid-traffic';
