@@ -187,7 +187,9 @@ describe.skipIf(skip)('three nodes behind HAProxy', () => {
     }, 30_000);
     expect(run).toHaveLength(1);
     const line = `01:00 Eastern: login unblocked for ${BLOCKED.length} account(s)`;
-    const ran = cluster.nodes.map((n) => n.output.split(line).length - 1);
+    const count = () => cluster.nodes.map((n) => n.output.split(line).length - 1);
+    // The run's row is finished before its node's line has come through the pipe: wait for the line.
+    const ran = await until(async () => (count().some((n) => n > 0) ? count() : undefined)).catch(count);
     expect(
       ran.reduce((a, b) => a + b, 0),
       cluster.outputs(),
