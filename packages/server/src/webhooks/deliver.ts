@@ -184,7 +184,9 @@ export async function deliverDue(
   const due = await claimDue(ctx.db);
   const ownerOf = ownersOf(ctx, due);
   const done: Delivered[] = [];
-  await Promise.all(
+  // Settled, not all: a failure that cannot be recorded must not leave the batch's successes unrecorded
+  // (they would be sent again when their lease ends).
+  const each = await Promise.allSettled(
     due.map(async (d) => {
       // A disable or delete that came after the claim: held, or settled without a send.
       if (d.deleted || !d.enabled) return settleUnsent(ctx.db, d);
@@ -199,5 +201,7 @@ export async function deliverDue(
     }),
   );
   await recordDelivered(ctx.db, done);
+  const failed = each.find((e) => e.status === 'rejected');
+  if (failed) throw failed.reason;
   return due.length;
 }
