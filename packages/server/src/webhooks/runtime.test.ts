@@ -1,15 +1,13 @@
 // The delivery loop's share of an embedded server: on PGlite it sends one batch a second while the
 // process is busy with other work, and drains a backlog at full speed once it is idle; on PostgreSQL it
-// never waits. deliverDue is replaced by a counter that always finds a full batch (a large backlog).
+// never waits. The sender is a counter that always finds a full batch (a large backlog).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../context';
+import { DELIVERY_BATCH } from './deliver';
+import { startDeliveries, type DeliverySender } from './runtime';
 
-vi.mock('./deliver', () => ({ DELIVERY_BATCH: 20, deliverDue: vi.fn(async () => 20) }));
-vi.mock('../common/options', () => ({ optionIsOn: vi.fn(async () => false) }));
-
-const { deliverDue } = await import('./deliver');
-const { startDeliveries } = await import('./runtime');
-const calls = vi.mocked(deliverDue);
+const calls = vi.fn(async (_allowPrivate: boolean) => DELIVERY_BATCH);
+const sender: DeliverySender = { allowPrivate: async () => false, sendBatch: calls };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps the event loop about 90 % busy until `until`, as a server under load is. */
@@ -24,12 +22,13 @@ async function busyUntil(until: number) {
 let stop: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await stop?.();
-  calls.mockClear();
+  calls.mockReset();
+  calls.mockImplementation(async () => DELIVERY_BATCH);
 });
 
 describe('the delivery loop', () => {
   it('on PGlite sends one batch a second while the process is busy, and drains at full speed when idle', async () => {
-    stop = startDeliveries({ dbKind: 'pglite', db: {} } as AppContext, () => undefined);
+    stop = startDeliveries({ dbKind: 'pglite' } as AppContext, () => undefined, sender);
     await busyUntil(Date.now() + 3500);
     const whileBusy = calls.mock.calls.length;
     calls.mockClear();
@@ -43,8 +42,8 @@ describe('the delivery loop', () => {
 
   it('on PostgreSQL does not wait for the process to be idle', async () => {
     let n = 0;
-    calls.mockImplementation(async () => (++n < 50 ? 20 : 0));
-    stop = startDeliveries({ dbKind: 'postgres', db: {} } as AppContext, () => undefined);
+    calls.mockImplementation(async () => (++n < 50 ? DELIVERY_BATCH : 0));
+    stop = startDeliveries({ dbKind: 'postgres' } as AppContext, () => undefined, sender);
     await busyUntil(Date.now() + 1500);
     await sleep(200);
     expect(calls.mock.calls.length).toBe(50);

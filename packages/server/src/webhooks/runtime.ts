@@ -31,9 +31,23 @@ function busyMeter() {
   };
 }
 
+/** What one round does; a test gives its own, since files of a worker share modules (no vi.mock). */
+export interface DeliverySender {
+  /** Whether endpoints may be private addresses (System Options), read once a round. */
+  allowPrivate(): Promise<boolean>;
+  /** Sends one batch; answers how many deliveries it took. */
+  sendBatch(allowPrivate: boolean): Promise<number>;
+}
+
+const outboxSender = (ctx: AppContext): DeliverySender => ({
+  allowPrivate: () => optionIsOn(ctx.db, OPTION_NAMES.webhooksPrivateAddresses),
+  sendBatch: (allowPrivate) => deliverDue(ctx, allowPrivate),
+});
+
 export function startDeliveries(
   ctx: AppContext,
   log: (msg: string, err?: unknown) => void,
+  sender: DeliverySender = outboxSender(ctx),
 ): () => Promise<void> {
   let stopped = false;
   // The round in progress; a tick that finds one running leaves it be.
@@ -44,12 +58,12 @@ export function startDeliveries(
     // Only the time between rounds tells of other work: the rounds' own work is not counted.
     const othersWaiting = shared && busy() > BUSY;
     // Read each round, so a change on System Options reaches every node within a second.
-    const allowPrivate = await optionIsOn(ctx.db, OPTION_NAMES.webhooksPrivateAddresses);
+    const allowPrivate = await sender.allowPrivate();
     if (othersWaiting) {
-      await deliverDue(ctx, allowPrivate);
+      await sender.sendBatch(allowPrivate);
       return;
     }
-    while (!stopped && (await deliverDue(ctx, allowPrivate)) === DELIVERY_BATCH) {
+    while (!stopped && (await sender.sendBatch(allowPrivate)) === DELIVERY_BATCH) {
       if (!shared) continue;
       busy();
       await pause(PGLITE_PAUSE_MS);
