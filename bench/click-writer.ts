@@ -43,6 +43,8 @@ export function makeClicks(count: number): ClickRecord[] {
       isUnique: rng.next() < 0.85,
       referer: rng.pick(REFERERS),
       userAgent: userAgent(rng.int(50)),
+      // About one click in twenty a machine's: the share of link previews and bots an agent's links see.
+      invalidReason: rng.next() < 0.05 ? 1 + rng.int(7) : 0,
     };
   });
 }

@@ -84,7 +84,7 @@ describe('click logs', () => {
     assert.match(download.suggestedFilename(), /^click-logs-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
     const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
-    assert.equal(lines[0], 'Agent,Site,Type,Link,Click time,IP from,Uniques,Referrer');
+    assert.equal(lines[0], 'Agent,Site,Type,Link,Click time,IP from,Uniques,Reason,Referrer');
     assert.equal(lines.length, 3);
     assert.ok(lines.slice(1).every((l) => l.startsWith(`${agentA.username},`)));
   });

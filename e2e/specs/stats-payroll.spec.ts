@@ -58,7 +58,7 @@ describe('Payroll', () => {
     // Money as bare numbers, the currency in the header.
     assert.match(
       lines[0],
-      /^Office,Agent,Raws,Uniques,Main,Main Bonus,Main Payout \(₱\),Type 2,Type 2 Payout \(₱\),/,
+      /^Office,Agent,Raws,Uniques,Invalid,Main,Main Bonus,Main Payout \(₱\),Type 2,Type 2 Payout \(₱\),/,
     );
     assert.equal(lines.length, 4);
     await openPrintVersion(page);

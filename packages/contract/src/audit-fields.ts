@@ -16,6 +16,7 @@ import { FRAUD_MODE_LABELS, FRAUD_OPTION_NAMES, fraudRulesOf, FRAUD_RULE_LABELS 
 import { PAY_CYCLE_LABELS, PAY_PERIOD_STATUSES } from './pay-periods';
 import { RECORD_TYPE_LABELS } from './sale-logs';
 import { OPTION_NAMES } from './settings';
+import { INVALID_MODE_FIELDS, INVALID_MODE_LABELS, INVALID_OPTION_NAMES } from './invalid-traffic';
 
 /** How a stored value reads. `secret`: the trigger kept only `(changed)` or `(set)`, never the value. */
 export type AuditFormat =
@@ -509,6 +510,7 @@ const FRAUD_MODE_OPTIONS: readonly string[] = [
   FRAUD_OPTION_NAMES.repeatEmailMode,
   FRAUD_OPTION_NAMES.selfReferralMode,
   FRAUD_OPTION_NAMES.refundRateMode,
+  FRAUD_OPTION_NAMES.invalidClickMode,
 ];
 const ROLE_NAMES = (v: string) =>
   v
@@ -523,8 +525,14 @@ const SWITCH_OPTIONS: readonly string[] = [
   OPTION_NAMES.webhooksPrivateAddresses,
 ];
 
+const INVALID_MODE_OPTIONS: readonly string[] = Object.values(INVALID_MODE_FIELDS).map(
+  (field) => INVALID_OPTION_NAMES[field],
+);
+
 /** A system option's value as System Options shows it (`flag` -> `Flag only`). */
 function optionValue(option: string, v: string): string {
+  if (INVALID_MODE_OPTIONS.includes(option))
+    return INVALID_MODE_LABELS[v as keyof typeof INVALID_MODE_LABELS] ?? v;
   if (FRAUD_MODE_OPTIONS.includes(option)) return FRAUD_MODE_LABELS[v as keyof typeof FRAUD_MODE_LABELS] ?? v;
   if (option === 'pay_cycle') return PAY_CYCLE_LABELS[v as keyof typeof PAY_CYCLE_LABELS] ?? v;
   if (SWITCH_OPTIONS.includes(option)) return v === '1' ? 'On' : v === '0' ? 'Off' : v;

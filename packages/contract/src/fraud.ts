@@ -4,15 +4,28 @@
 import { z } from 'zod';
 
 /** The rules, each one bit of sales.fraud_flags. */
-export const FraudRule = { FastSale: 1, RepeatEmail: 2, SelfReferral: 4, RefundRate: 8 } as const;
+export const FraudRule = {
+  FastSale: 1,
+  RepeatEmail: 2,
+  SelfReferral: 4,
+  RefundRate: 8,
+  InvalidClick: 16,
+} as const;
 export type FraudRule = (typeof FraudRule)[keyof typeof FraudRule];
-export const FRAUD_RULE_KEYS = ['fastSale', 'repeatEmail', 'selfReferral', 'refundRate'] as const;
+export const FRAUD_RULE_KEYS = [
+  'fastSale',
+  'repeatEmail',
+  'selfReferral',
+  'refundRate',
+  'invalidClick',
+] as const;
 export type TFraudRuleKey = (typeof FRAUD_RULE_KEYS)[number];
 export const FRAUD_RULE_BITS: Readonly<Record<TFraudRuleKey, FraudRule>> = {
   fastSale: FraudRule.FastSale,
   repeatEmail: FraudRule.RepeatEmail,
   selfReferral: FraudRule.SelfReferral,
   refundRate: FraudRule.RefundRate,
+  invalidClick: FraudRule.InvalidClick,
 };
 /** What the review queue and the options screen call each rule. */
 export const FRAUD_RULE_LABELS: Readonly<Record<TFraudRuleKey, string>> = {
@@ -20,6 +33,7 @@ export const FRAUD_RULE_LABELS: Readonly<Record<TFraudRuleKey, string>> = {
   repeatEmail: 'Repeated customer e-mail',
   selfReferral: "Click from the agent's own address",
   refundRate: 'High refund rate',
+  invalidClick: 'Sale from an invalid click',
 };
 
 /** The rule keys of a fraud_flags value, in the order above. */
@@ -48,6 +62,8 @@ export const FRAUD_OPTION_NAMES = {
   refundRateMode: 'fraud_refund_rate',
   refundRatePercent: 'fraud_refund_rate_percent',
   refundRateMinSales: 'fraud_refund_rate_min_sales',
+  /** Issue 35: the sale's click was flagged as invalid traffic (a bot, a preview, staff, a repeat...). */
+  invalidClickMode: 'fraud_invalid_click',
 } as const;
 
 /** The numbers' defaults: 15 s; 1 sale per e-mail and site in 24 h; 25 % of at least 20 sales in 30 days. */
@@ -81,6 +97,7 @@ export interface TFraudSettings {
   repeatEmail: { mode: TFraudMode; max: number };
   selfReferral: { mode: TFraudMode };
   refundRate: { mode: TFraudMode; percent: number; minSales: number };
+  invalidClick: { mode: TFraudMode };
 }
 
 export const FRAUD_SETTINGS_DEFAULT: TFraudSettings = {
@@ -92,6 +109,7 @@ export const FRAUD_SETTINGS_DEFAULT: TFraudSettings = {
     percent: FRAUD_DEFAULTS.refundRatePercent,
     minSales: FRAUD_DEFAULTS.refundRateMinSales,
   },
+  invalidClick: { mode: FRAUD_MODE_DEFAULT },
 };
 
 /** The fraud settings from the option rows (unknown or missing values fall back to the defaults). */
@@ -115,5 +133,6 @@ export function fraudSettingsOf(options: readonly { name: string; value: string 
       percent: num(n.refundRatePercent, FRAUD_DEFAULTS.refundRatePercent),
       minSales: num(n.refundRateMinSales, FRAUD_DEFAULTS.refundRateMinSales),
     },
+    invalidClick: { mode: mode(n.invalidClickMode) },
   };
 }

@@ -16,6 +16,18 @@ import { PAY_CYCLE_DEFAULT, type TPayCycle, ZPayCycle } from './pay-periods';
 import { POSTBACK_LOG_DAYS_DEFAULT } from './postback-logs';
 import { AUDIT_LOG_DAYS_DEFAULT } from './audit-logs';
 import {
+  INVALID_MODE_FIELDS,
+  INVALID_OPTION_NAMES,
+  INVALID_REASONS,
+  invalidModeOf,
+  repeatRuleOf,
+  ZInternalTrafficAddresses,
+  zInvalidModeOf,
+  ZInvalidMode,
+  ZRepeatClicksMax,
+  ZRepeatClicksMinutes,
+} from './invalid-traffic';
+import {
   parseTwoFactorRoles,
   TWO_FACTOR_ROLE_CHOICES,
   twoFactorRolesValue,
@@ -96,6 +108,7 @@ export const OPTION_NAMES = {
   /** Off unless set: deliveries (server webhooks/) refuse loopback and private addresses. */
   webhooksPrivateAddresses: 'webhooks_private_addresses',
   ...FRAUD_OPTION_NAMES,
+  ...INVALID_OPTION_NAMES,
 } as const;
 /** What 'Auto Block Account' does (auth/service.ts login, jobs/login-unblock.ts), under its checkbox. */
 export const AUTO_BLOCK_HINT =
@@ -116,6 +129,7 @@ export const EDITABLE_OPTIONS = [
   OPTION_NAMES.largestAdjustmentPayout,
   OPTION_NAMES.largestAdjustmentEarning,
   ...Object.values(FRAUD_OPTION_NAMES),
+  ...Object.values(INVALID_OPTION_NAMES),
 ] as const;
 
 export const ZOption = z.object({ name: z.string(), value: z.string() });
@@ -175,6 +189,23 @@ const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.refundRateMode), value: ZFraudMode }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.refundRatePercent), value: ZRefundRatePercent }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.refundRateMinSales), value: ZRefundRateMinSales }),
+  z.object({ name: z.literal(FRAUD_OPTION_NAMES.invalidClickMode), value: ZFraudMode }),
+  z.object({
+    name: z.literal(INVALID_OPTION_NAMES.invalidModeBlacklistedIp),
+    value: zInvalidModeOf('BLACKLISTED_IP'),
+  }),
+  z.object({ name: z.literal(INVALID_OPTION_NAMES.invalidModeInternal), value: zInvalidModeOf('INTERNAL') }),
+  z.object({ name: z.literal(INVALID_OPTION_NAMES.invalidModePreview), value: ZInvalidMode }),
+  z.object({ name: z.literal(INVALID_OPTION_NAMES.invalidModeBot), value: ZInvalidMode }),
+  z.object({ name: z.literal(INVALID_OPTION_NAMES.invalidModeHead), value: zInvalidModeOf('HEAD') }),
+  z.object({ name: z.literal(INVALID_OPTION_NAMES.invalidModeDatacenter), value: ZInvalidMode }),
+  z.object({ name: z.literal(INVALID_OPTION_NAMES.invalidModeRepeat), value: zInvalidModeOf('REPEAT') }),
+  z.object({
+    name: z.literal(INVALID_OPTION_NAMES.internalTrafficAddresses),
+    value: ZInternalTrafficAddresses,
+  }),
+  z.object({ name: z.literal(INVALID_OPTION_NAMES.repeatClicksMax), value: ZRepeatClicksMax }),
+  z.object({ name: z.literal(INVALID_OPTION_NAMES.repeatClicksMinutes), value: ZRepeatClicksMinutes }),
 ]);
 
 export const ZOptionsUpdate = z
@@ -214,6 +245,17 @@ export const ZSystemOptionsForm = z
     refundRateMode: ZFraudMode,
     refundRatePercent: ZRefundRatePercent,
     refundRateMinSales: ZRefundRateMinSales,
+    invalidClickMode: ZFraudMode,
+    invalidModeBlacklistedIp: zInvalidModeOf('BLACKLISTED_IP'),
+    invalidModeInternal: zInvalidModeOf('INTERNAL'),
+    invalidModePreview: ZInvalidMode,
+    invalidModeBot: ZInvalidMode,
+    invalidModeHead: zInvalidModeOf('HEAD'),
+    invalidModeDatacenter: ZInvalidMode,
+    invalidModeRepeat: zInvalidModeOf('REPEAT'),
+    internalTrafficAddresses: ZInternalTrafficAddresses,
+    repeatClicksMax: ZRepeatClicksMax,
+    repeatClicksMinutes: ZRepeatClicksMinutes,
   })
   .transform(({ autoBlockAccount, twoFactorRoles, webhooksPrivateAddresses, ...rest }): TOptionsUpdate => [
     { name: OPTION_NAMES.autoBlockAccount, value: optionValue(autoBlockAccount) },
@@ -256,5 +298,34 @@ export function systemOptionsValues(options: readonly TOption[]): TSystemOptions
     refundRateMode: fraud.refundRate.mode,
     refundRatePercent: text(n.refundRatePercent, String(fraud.refundRate.percent)),
     refundRateMinSales: text(n.refundRateMinSales, String(fraud.refundRate.minSales)),
+    invalidClickMode: fraud.invalidClick.mode,
+    ...invalidTrafficValues(options),
   };
+}
+
+/** The invalid-traffic fields of the System Options form. */
+function invalidTrafficValues(options: readonly TOption[]) {
+  const saved = (name: string) => options.find((o) => o.name === name)?.value;
+  const modes = Object.fromEntries(
+    INVALID_REASONS.map((r) => [
+      INVALID_MODE_FIELDS[r],
+      invalidModeOf(r, saved(INVALID_OPTION_NAMES[INVALID_MODE_FIELDS[r]])),
+    ]),
+  ) as Record<(typeof INVALID_MODE_FIELDS)[keyof typeof INVALID_MODE_FIELDS], 'count' | 'flag' | 'refuse'>;
+  const repeat = repeatRuleOf(
+    saved(INVALID_OPTION_NAMES.repeatClicksMax),
+    saved(INVALID_OPTION_NAMES.repeatClicksMinutes),
+  );
+  return {
+    ...modes,
+    internalTrafficAddresses: optionText(options, INVALID_OPTION_NAMES.internalTrafficAddresses, ''),
+    repeatClicksMax: String(repeat.max),
+    repeatClicksMinutes: String(repeat.minutes),
+  } as Pick<
+    TSystemOptionsFormValues,
+    | (typeof INVALID_MODE_FIELDS)[keyof typeof INVALID_MODE_FIELDS]
+    | 'internalTrafficAddresses'
+    | 'repeatClicksMax'
+    | 'repeatClicksMinutes'
+  >;
 }

@@ -4,6 +4,7 @@ import type { TStatsRow } from './stats';
 import {
   formatStatsCell,
   formatStatsCsvCell,
+  invalidBreakdown,
   pageTotal,
   statsColumns,
   statsCsvHeader,
@@ -69,6 +70,7 @@ describe('reversal, held and adjustment columns', () => {
       'officeName',
       'agent',
       'raws',
+      'invalid',
       'sales',
       'payout',
       'reversals',
@@ -105,5 +107,46 @@ describe('reversal, held and adjustment columns', () => {
     expect(rows.map((r) => col('recordType').value(r))).toEqual(['Chargeback', 'Sale']);
     expect(rows.map((r) => col('status').value(r))).toEqual(['Approved', 'Reversed']);
     expect(statsCsvHeader(col('reversalPayout'))).toBe('Reversed (₱)');
+  });
+});
+
+describe('the Invalid column', () => {
+  const result: StatsColumnsOptions['result'] = {
+    groupBy: 'date',
+    types: [],
+    useApproveSale: false,
+    hasBonus: false,
+    earningVisible: false,
+    payoutVisible: true,
+    lppVisible: false,
+  };
+  const columns = (role: number, showUniques: boolean, groupBy: StatsColumnsOptions['result']['groupBy']) =>
+    statsColumns({ kind: 'sites', role, showUniques, result: { ...result, groupBy } });
+  const by = { BLACKLISTED_IP: 0, INTERNAL: 2, PREVIEW: 0, BOT: 5, HEAD: 0, DATACENTER: 0, REPEAT: 1 };
+
+  it('follows Uniques (or Raws where the brand hides them) wherever clicks are shown, for every role', () => {
+    for (const role of [Role.Superadmin, Role.Admin, Role.Company, Role.Agent]) {
+      const ids = columns(role, true, 'date').map((c) => c.id);
+      expect(ids.slice(ids.indexOf('raws'), ids.indexOf('raws') + 3)).toEqual(['raws', 'uniques', 'invalid']);
+      const noUniques = columns(role, false, 'date').map((c) => c.id);
+      expect(noUniques[noUniques.indexOf('raws') + 1]).toBe('invalid');
+      expect(columns(role, true, 'detail').map((c) => c.id)).not.toContain('invalid');
+    }
+  });
+
+  it('opens the reasons above zero, in the rules order, for admins only', () => {
+    const row = { invalid: 8, invalidByReason: by } as unknown as TStatsRow;
+    const invalid = (role: number) => columns(role, true, 'date').find((c) => c.id === 'invalid')!;
+    expect(invalid(Role.Admin).value(row)).toBe(8);
+    expect(invalid(Role.Admin).breakdown?.(row)).toEqual([
+      { id: 'INTERNAL', label: 'Internal traffic', count: 2 },
+      { id: 'BOT', label: 'Bot', count: 5 },
+      { id: 'REPEAT', label: 'Repeat', count: 1 },
+    ]);
+    expect(invalid(Role.Superadmin).breakdown).toBe(invalidBreakdown);
+    expect(invalid(Role.Company).breakdown).toBeUndefined();
+    expect(invalid(Role.Agent).breakdown).toBeUndefined();
+    expect(invalidBreakdown({ invalid: 3, invalidByReason: null } as unknown as TStatsRow)).toBeNull();
+    expect(pageTotal(invalid(Role.Admin), [row, row], 'sites')).toBe(16);
   });
 });

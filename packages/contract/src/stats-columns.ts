@@ -12,6 +12,7 @@ import {
   pesoAmount,
   priceAmount,
 } from './format';
+import { INVALID_REASON_LABELS, INVALID_REASONS, type TInvalidReason } from './invalid-traffic';
 import { saleStatusLabel } from './money';
 import { addDays, formatPeriod } from './period';
 import { formatRecordType } from './sale-logs';
@@ -41,6 +42,22 @@ export interface TStatsColumn {
   /** Summed in Page Total and shown in Overall Total. */
   total?: boolean;
   value: (r: Figures) => Cell;
+  /** What the figure is made of, opened from its cell; null where the viewer may not see it. */
+  breakdown?: (r: Figures) => TStatsBreakdown | null;
+}
+
+/** The parts of a figure with their counts, only those above zero. */
+export type TStatsBreakdown = { id: TInvalidReason; label: string; count: number }[];
+
+/** The invalid clicks of a row by reason (admins' drill-down); null when the row has no breakdown. */
+export function invalidBreakdown(r: Figures): TStatsBreakdown | null {
+  const by = r.invalidByReason;
+  if (!by) return null;
+  return INVALID_REASONS.filter((id) => by[id] > 0).map((id) => ({
+    id,
+    label: INVALID_REASON_LABELS[id],
+    count: by[id],
+  }));
 }
 
 export const STATS_FOOTER = {
@@ -218,6 +235,16 @@ export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
         total: true,
         value: (x) => x.uniques,
       },
+    // Raws holds the invalid clicks too; which rule caught them is the admins' to see.
+    g !== 'detail' && {
+      id: 'invalid',
+      header: 'Invalid',
+      format: 'count',
+      sortField: 'invalid',
+      total: true,
+      value: (x) => x.invalid,
+      ...(admin ? { breakdown: invalidBreakdown } : {}),
+    },
     ...typeColumns(o),
     { id: 'sales', header: h.sales, format: 'count', sortField: 'sales', total: true, value: (x) => x.sales },
     r.hasBonus && {

@@ -2,6 +2,7 @@
 // the criteria, the stats result, the groupings each role and page may use, and the sort defaults.
 import { z } from 'zod';
 import { hasRole, INT4_MAX, listOf, listQuery, Role, wholeNumber, ZIdNumber, type TList } from './common';
+import { ZInvalidReason } from './invalid-traffic';
 import { ZSaleStatusName } from './money';
 import { addDays, checkPeriod, periodFields } from './period';
 
@@ -72,6 +73,7 @@ export const STATS_SORT_FIELDS = [
   'agent',
   'raws',
   'uniques',
+  'invalid',
   'sales',
   'bonusSales',
   'bonusRatio',
@@ -154,6 +156,10 @@ const statsFigures = {
   /** Clicks and unique clicks; null on detail rows (a sale is not a click). */
   raws: z.number().nullable(),
   uniques: z.number().nullable(),
+  /** The clicks of raws that were not a person (raws = valid + invalid; uniques counts valid ones only). */
+  invalid: z.number().nullable(),
+  /** Invalid clicks by reason: admins only (the rules are theirs); null for offices, agents and detail rows. */
+  invalidByReason: z.record(ZInvalidReason, z.number()).nullable(),
   byType: ZByType,
   sales: z.number(),
   bonusSales: z.number(),

@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role, type TClickLogRow, type TList } from '@salesdesk/contract';
+import { invalidReasonCode, Role, type TClickLogRow, type TList } from '@salesdesk/contract';
 import { queryOne } from '../db/client';
 import { sites } from '../db/schema';
 import { buildAdmin, buildClickPath, tokenFor } from '../test/factories';
@@ -44,8 +44,8 @@ describe('POST click-outs/export', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(rowsOf(res.body)).toEqual([
       // An office's rows are all its own: no Office column.
-      ['Agent', 'Site', 'Type', 'Link', 'Click time', 'IP from', 'Uniques', 'Referrer'],
-      [b.agentUsername, a.site.sitename, 'Main', a.type.url, '2024-03-06 (10:04)', '24.1.2.4', '1', ''],
+      ['Agent', 'Site', 'Type', 'Link', 'Click time', 'IP from', 'Uniques', 'Reason', 'Referrer'],
+      [b.agentUsername, a.site.sitename, 'Main', a.type.url, '2024-03-06 (10:04)', '24.1.2.4', '1', '', ''],
       // A formula from outside is written as text, never run by a spreadsheet.
       [
         a.agentUsername,
@@ -55,6 +55,7 @@ describe('POST click-outs/export', () => {
         '2024-03-05 (10:04)',
         '24.1.2.3',
         '1',
+        '',
         `'=HYPERLINK("x")`,
       ],
     ]);
@@ -87,8 +88,30 @@ describe('POST click-outs/export', () => {
     expect((await exportCsv(token, { agentId: '0x10' })).status).toBe(400);
     const hidden = await testEnvWith({ BRAND: 'salesdesk' });
     const res = await call<string>(hidden.app, 'POST', 'click-outs/export', { token, body: {} });
-    expect(rowsOf(res.body)[0]).toEqual(['Agent', 'Site', 'Type', 'Link', 'Click time']);
+    expect(rowsOf(res.body)[0]).toEqual(['Agent', 'Site', 'Type', 'Link', 'Click time', 'Reason']);
     await hidden.app.close();
+  });
+
+  it("carries each click's reason, with what a bot matched for admins, and filters by it", async () => {
+    const p = await buildClickPath(env.ctx);
+    const bot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    await clickAt(env.ctx, p, '2024-04-02T15:00:00Z', {
+      userAgent: bot,
+      invalidReason: invalidReasonCode('BOT'),
+    });
+    await clickAt(env.ctx, p, '2024-04-03T15:00:00Z', { invalidReason: invalidReasonCode('HEAD') });
+    await clickAt(env.ctx, p, '2024-04-04T15:00:00Z');
+    const body = { companyId: p.office.id, start: '2024-04-01', end: '2024-04-30' };
+    const reasons = async (token: string, extra: object = {}) => {
+      const rows = rowsOf((await exportCsv(token, { ...body, ...extra })).body);
+      const at = rows[0].indexOf('Reason');
+      return rows.slice(1).map((r) => r[at]);
+    };
+    expect(await reasons(adminToken)).toEqual(['', 'HEAD request', 'Bot (google)']);
+    expect(await reasons(await tokenFor(env.ctx, p.office.accountId))).toEqual(['', 'HEAD request', 'Bot']);
+    expect(await reasons(adminToken, { reason: 'invalid' })).toEqual(['HEAD request', 'Bot (google)']);
+    expect(await reasons(adminToken, { reason: 'valid' })).toEqual(['']);
+    expect((await exportCsv(adminToken, { reason: 'NOT_A_REASON' })).status).toBe(400);
   });
 });
 
@@ -96,7 +119,7 @@ describe('the total of the click log', () => {
   it('equals count(*) of the raw clicks for every filter, the rollup answering where it can', async () => {
     const a = await buildClickPath(env.ctx);
     const b = await secondAgent(env.ctx, a);
-    await bulkClicks(env.ctx, a, 700, '2023-08-20T03:00:00Z', 3_600_000);
+    await bulkClicks(env.ctx, a, 700, '2023-08-20T03:00:00Z', 3_600_000, { invalid: true });
     await bulkClicks(env.ctx, b, 300, '2023-08-25T12:00:00Z', 5_400_000);
     await clickAt(env.ctx, a, '2023-08-01T04:30:00Z', { ip: '77.7.7.7' });
     // A deleted site's clicks stay in the log and in its total.
@@ -115,6 +138,21 @@ describe('the total of the click log', () => {
       {
         body: { companyId: a.office.id, ipAddress: '10.1.7.' },
         where: sql`office_id = ${a.office.id} and ip like '10.1.7.%'`,
+      },
+      // Each reason filter: the rollup's counters against the raw clicks' codes.
+      ...(['valid', 'invalid', 'BOT', 'REPEAT'] as const).map((reason) => ({
+        body: { companyId: a.office.id, reason },
+        where: sql`office_id = ${a.office.id} and ${
+          reason === 'valid'
+            ? sql`invalid_reason = 0`
+            : reason === 'invalid'
+              ? sql`invalid_reason <> 0`
+              : sql`invalid_reason = ${invalidReasonCode(reason)}`
+        }`,
+      })),
+      {
+        body: { companyId: a.office.id, reason: 'PREVIEW', ipAddress: '10.1.' },
+        where: sql`office_id = ${a.office.id} and invalid_reason = ${invalidReasonCode('PREVIEW')} and ip like '10.1.%'`,
       },
     ];
     for (const c of cases) {

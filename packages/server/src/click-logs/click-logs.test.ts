@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Role, type TClickLogRow, type TList } from '@salesdesk/contract';
+import { invalidReasonCode, Role, type TClickLogRow, type TList } from '@salesdesk/contract';
+import { queryOne, sql } from '../db/client';
 import { buildAdmin, buildClickPath, tokenFor } from '../test/factories';
 import { call, testEnv, testEnvWith, type TestEnv } from '../test/harness';
 import { clickAt, secondAgent, type ClickPath } from '../test/logs-fixtures';
@@ -184,5 +185,89 @@ describe('POST click-outs/search', () => {
     for (const r of res.body.items) expect(r).toMatchObject({ fromIp: null, uniques: null, referer: null });
     expect((await search(token, { ipAddress: '24.' }, hidden.app)).status).toBe(400);
     await hidden.app.close();
+  });
+});
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const FACEBOOK = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
+
+/** An office whose agents clicked in March 2024: two valid clicks, a bot, a link preview and a repeat. */
+async function officeWithReasons() {
+  const a = await buildClickPath(env.ctx);
+  const b = await secondAgent(env.ctx, a);
+  const at = (day: number) => `2024-03-${String(day).padStart(2, '0')}T15:00:00Z`;
+  const code = invalidReasonCode;
+  await clickAt(env.ctx, a, at(1), { ip: '24.3.0.1' });
+  await clickAt(env.ctx, a, at(2), { ip: '24.3.0.2', userAgent: GOOGLEBOT, invalidReason: code('BOT') });
+  await clickAt(env.ctx, a, at(3), { ip: '24.3.0.3', userAgent: FACEBOOK, invalidReason: code('PREVIEW') });
+  await clickAt(env.ctx, b, at(4), { ip: '24.3.0.4', userAgent: GOOGLEBOT, invalidReason: code('REPEAT') });
+  await clickAt(env.ctx, b, at(5), { ip: '24.3.0.5' });
+  return { a, b };
+}
+
+describe('the reason of a click', () => {
+  const MARCH = { start: '2024-03-01', end: '2024-03-31' };
+
+  it('is on every row; what a bot or preview matched is shown to admins only', async () => {
+    const { a } = await officeWithReasons();
+    const mine = { ...MARCH, companyId: a.office.id };
+    for (const token of [adminToken, superToken]) {
+      const res = await search(token, mine);
+      expect(res.body.items.map((r) => [r.invalidReason, r.invalidDetail])).toEqual([
+        [null, null],
+        ['REPEAT', null],
+        ['PREVIEW', 'facebookexternalhit'],
+        ['BOT', 'google'],
+        [null, null],
+      ]);
+    }
+    for (const token of [await officeToken(a), await tokenFor(env.ctx, a.agentAccountId)]) {
+      const res = await search(token, MARCH);
+      expect(res.body.items.map((r) => r.invalidReason)).toContain('BOT');
+      expect(res.body.items.every((r) => r.invalidDetail === null)).toBe(true);
+    }
+  });
+
+  it("filters valid, invalid and each reason, totals equal to the raw clicks', never another office's", async () => {
+    const { a, b } = await officeWithReasons();
+    const other = await officeWithReasons();
+    const token = await officeToken(a);
+    const cases = [
+      { reason: 'valid', where: sql`invalid_reason = 0`, reasons: [null, null] },
+      { reason: 'invalid', where: sql`invalid_reason <> 0`, reasons: ['REPEAT', 'PREVIEW', 'BOT'] },
+      { reason: 'BOT', where: sql`invalid_reason = ${invalidReasonCode('BOT')}`, reasons: ['BOT'] },
+      { reason: 'REPEAT', where: sql`invalid_reason = ${invalidReasonCode('REPEAT')}`, reasons: ['REPEAT'] },
+      { reason: 'HEAD', where: sql`invalid_reason = ${invalidReasonCode('HEAD')}`, reasons: [] },
+    ];
+    for (const c of cases) {
+      const raw = await queryOne<{ n: number }>(
+        env.ctx.db,
+        sql`select count(*)::int as n from clicks where office_id = ${a.office.id} and ${c.where}`,
+      );
+      // Without an IP the total is the rollup's, with one the raw rows': both must agree.
+      for (const body of [{ reason: c.reason }, { reason: c.reason, ipAddress: '24.3.' }]) {
+        const res = await search(token, { ...MARCH, ...body });
+        expect(res.status, JSON.stringify(body)).toBe(200);
+        expect(res.body.items.map((r) => r.invalidReason)).toEqual(c.reasons);
+        expect(res.body.total, JSON.stringify(body)).toBe(raw!.n);
+        expect(res.body.items.map((r) => r.agentUsername)).not.toContain(other.a.agentUsername);
+      }
+    }
+    const agent = await search(await tokenFor(env.ctx, b.agentAccountId), { reason: 'invalid' });
+    expect(agent.body.items.map((r) => [r.agentUsername, r.invalidReason])).toEqual([
+      [b.agentUsername, 'REPEAT'],
+    ]);
+    const admin = await search(adminToken, { ...MARCH, reason: 'PREVIEW', siteId: a.site.id });
+    expect(admin.body.total).toBe(1);
+  });
+
+  it('refuses a reason it does not know, and answers nobody 401', async () => {
+    for (const reason of ['bot', 'Invalid', 'VALID ', 3, '', null]) {
+      const res = await search(superToken, { reason });
+      expect(res.status, JSON.stringify(reason)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.data?.reason).toEqual(['Choose valid, invalid or a reason']);
+    }
+    expect((await search('', { reason: 'invalid' })).status).toBe(401);
   });
 });

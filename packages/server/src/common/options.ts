@@ -2,6 +2,11 @@
 import { eq } from 'drizzle-orm';
 import {
   AUDIT_LOG_DAYS_DEFAULT,
+  defaultModeOf,
+  INVALID_MODE_FIELDS,
+  INVALID_OPTION_NAMES,
+  INVALID_REASONS,
+  REPEAT_DEFAULTS,
   FRAUD_DEFAULTS,
   FRAUD_MODE_DEFAULT,
   FRAUD_OPTION_NAMES,
@@ -42,6 +47,13 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   [FRAUD_OPTION_NAMES.refundRateMode]: FRAUD_MODE_DEFAULT,
   [FRAUD_OPTION_NAMES.refundRatePercent]: String(FRAUD_DEFAULTS.refundRatePercent),
   [FRAUD_OPTION_NAMES.refundRateMinSales]: String(FRAUD_DEFAULTS.refundRateMinSales),
+  [FRAUD_OPTION_NAMES.invalidClickMode]: FRAUD_MODE_DEFAULT,
+  ...Object.fromEntries(
+    INVALID_REASONS.map((r) => [INVALID_OPTION_NAMES[INVALID_MODE_FIELDS[r]], defaultModeOf(r)]),
+  ),
+  [INVALID_OPTION_NAMES.internalTrafficAddresses]: '',
+  [INVALID_OPTION_NAMES.repeatClicksMax]: String(REPEAT_DEFAULTS.max),
+  [INVALID_OPTION_NAMES.repeatClicksMinutes]: String(REPEAT_DEFAULTS.minutes),
 };
 
 export async function getOption(db: Queryable, name: string): Promise<string> {

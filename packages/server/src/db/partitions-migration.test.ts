@@ -6,6 +6,7 @@ import { seedDemo } from '../demo/data';
 import { testContext } from '../test/harness';
 import { freshStore, tempDirs } from '../test/migration-stores';
 import { closeTracking } from '../tracking/runtime';
+import { INVALID_COUNTERS } from '../rollups/increments';
 import { openDatabase, queryOne, queryRows, sql, type Database } from './client';
 
 const LAST_BEFORE = '0011_job_runs';
@@ -46,6 +47,9 @@ async function contents(db: Database['db'], cols: Record<string, string>) {
 const LATER_COLUMNS = [
   ['sales', 'agent_note', 'text'],
   ['postback_logs', 'detail', 'varchar(256)'],
+  // Invalid traffic (0022).
+  ['clicks', 'invalid_reason', 'smallint not null default 0'],
+  ...INVALID_COUNTERS.map((c) => ['stats_daily', c, 'integer not null default 0']),
 ];
 
 // Tables the demo's money writes read and write that later migrations add (the outbox, 0019): stand-ins

@@ -248,6 +248,20 @@ export const options = pgTable('options', {
   value: text('value').notNull(),
 });
 
+// Address range lists the superadmin replaces whole (issue 35): 'datacenter', the cloud providers' ranges
+// of the DATACENTER reason, uploaded on System Options or by `npm run update-ip-ranges`. Without a row
+// the copy shipped with the release is used (tracking/datacenter-list.ts).
+export const ipRangeLists = pgTable('ip_range_lists', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  body: text('body').notNull(),
+  /** The date the list itself says it was made (its `# date:` line), else the day it was stored. */
+  listDate: date('list_date', { mode: 'string' }).notNull(),
+  entries: integer('entries').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Who stored it; null when the command line did. */
+  updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+});
+
 export const files = pgTable('files', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),
@@ -422,6 +436,8 @@ export const clicks = pgTable(
     isUnique: boolean('is_unique').notNull(),
     referer: text('referer'),
     userAgent: text('user_agent'),
+    /** Why the click was not a person: its reason's code (contract INVALID_REASONS), 0 for a valid click. */
+    invalidReason: smallint('invalid_reason').notNull().default(0),
   },
   // The click log's filters, each ending in (click_time, id): its order, so a page of any depth is
   // read from the index alone.
@@ -431,6 +447,10 @@ export const clicks = pgTable(
     index('clicks_agent_time_idx').on(t.agentId, t.clickTime, t.id),
     index('clicks_office_time_idx').on(t.officeId, t.clickTime, t.id),
     index('clicks_site_time_idx').on(t.siteId, t.clickTime, t.id),
+    // The click log filtered by reason: invalid clicks are few, so the index is small and cheap to keep.
+    index('clicks_invalid_time_idx')
+      .on(t.clickTime, t.id)
+      .where(sql`invalid_reason <> 0`),
   ],
 );
 
@@ -521,6 +541,16 @@ export const sales = pgTable(
 // The money figures of a stats_daily row and of a closed period's pay line: listed here once; the
 // increments (rollups/increments.ts) and the snapshot (pay-periods/snapshot-sql.ts) read them from the tables.
 const count = (name: string) => integer(name).notNull().default(0);
+/** Invalid clicks by reason, in the contract's INVALID_REASONS order; raws counts them too, uniques never. */
+const invalidFigures = () => ({
+  invalidBlacklistedIp: count('invalid_blacklisted_ip'),
+  invalidInternal: count('invalid_internal'),
+  invalidPreview: count('invalid_preview'),
+  invalidBot: count('invalid_bot'),
+  invalidHead: count('invalid_head'),
+  invalidDatacenter: count('invalid_datacenter'),
+  invalidRepeat: count('invalid_repeat'),
+});
 /** The paid figures: approved sales and bonuses, with the reversals and adjustments. */
 const paidFigures = () => ({
   sales: count('sales'),
@@ -558,6 +588,7 @@ export const statsDaily = pgTable(
     agentId: integer('agent_id').notNull(),
     raws: integer('raws').notNull().default(0),
     uniques: integer('uniques').notNull().default(0),
+    ...invalidFigures(),
     ...paidFigures(),
     ...heldFigures(),
   },

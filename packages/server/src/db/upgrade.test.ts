@@ -56,6 +56,18 @@ function csvWithout(text: string, ...names: string[]) {
     .join('\r\n');
 }
 
+const INVALID_FIELDS = ['invalid', 'invalidByReason', 'invalidReason', 'invalidDetail'];
+/** A JSON answer without the named keys, at any depth. */
+function withoutDeep(value: unknown, keys: string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutDeep(v, keys));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !keys.includes(k))
+      .map(([k, v]) => [k, withoutDeep(v, keys)]),
+  );
+}
+
 /**
  * An answer without what issue 32 added on purpose: the postback log's `detail` (the field a bad input got
  * wrong), a statement's `paidAt` and its lines' admin-only `internalNote`. The audit log was rewritten in
@@ -66,6 +78,11 @@ function laterDropped(r: ReleaseRequest, a: ReleaseAnswer): unknown {
   const body = a.body as Row & { items?: Row[]; lines?: Row[] };
   const path = r.url.split('?')[0]!;
   if (a.status !== 200) return a;
+  // Issue 35: the reports' Invalid figures and the click log's reason.
+  if (/^(stats\/|click-logs|click-outs)/.test(path)) {
+    if (path.endsWith('/export')) return csvWithout(String(a.body), 'Invalid', 'Reason');
+    return withoutDeep(body, INVALID_FIELDS);
+  }
   if (path === 'postback-logs') return { ...body, items: body.items!.map((i) => without(i, 'detail')) };
   if (path === 'postback-logs/export') return csvWithout(String(a.body), 'Detail');
   if (path === 'audit-logs') return { total: body.total, ids: body.items!.map((i) => i.id) };

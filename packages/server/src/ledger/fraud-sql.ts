@@ -23,9 +23,9 @@ const FIRST_PARAM = 8;
 const raw = (n: number) => sql.raw(String(n));
 
 /** A variant bit beside the rules': the refund rate is read from the list of agents over it (refund-rates.ts). */
-export const REFUND_FROM_LIST = 16;
+export const REFUND_FROM_LIST = 64;
 /** A variant bit beside the rules': at least one rule holds, so the flags decide the status (and its parameter is there). */
-export const SOME_HOLD = 32;
+export const SOME_HOLD = 128;
 
 /** The rules in force: which are on (the statement's variant), their values, and which of them hold. */
 export interface FraudArgs {
@@ -121,6 +121,8 @@ export function fraudSql(bonus: boolean, on: number): { flags: SQL; review: SQL 
           and (d.agent_id, d.day) <= (c.agent_id, ${today}))`,
     );
   }
+  // The click's own reason (issue 35): no lookup, the click row is read already.
+  if (on & FraudRule.InvalidClick) bit(FraudRule.InvalidClick, sql`c.invalid_reason <> 0`);
   const flags = parts.length ? sql`(${sql.join(parts, sql` + `)})` : sql`0`;
   const review = on & SOME_HOLD ? sql`(r.flags & ${param(n, 'int')}) <> 0` : sql`false`;
   return { flags, review };

@@ -54,7 +54,7 @@ function saleStatement(name: string, bonus: boolean, rules: number) {
   return preparedStatement(
     name,
     sql`with click as (
-          select c.id, c.type_id, c.agent_id, c.office_id, c.referer, c.click_time, c.ip,
+          select c.id, c.type_id, c.agent_id, c.office_id, c.referer, c.click_time, c.ip, c.invalid_reason,
                  coalesce(st.hold_days, 0) as hold_days, coalesce(st.use_approve_sale, false) as approve_sale,
                  coalesce(${param(3, 'timestamptz')}, now()) as at,
                  coalesce(${fraudSuspendedSql('g')}, false) as barred

@@ -59,6 +59,44 @@ describe('a sale soon after its click', () => {
   });
 });
 
+describe('a sale from an invalid click', () => {
+  it('is flagged when its click was not a person, whatever the reason; a valid click is not', async () => {
+    await setRules(env, { ...allRules('off'), invalidClick: { mode: 'flag' } });
+    const p = await buildClickPath(env.ctx);
+    const t = '2025-06-10T14:00:00.000Z';
+    const person = await clickAt(env.ctx, p, t);
+    expect(await flagsOf(await sellAt(env.ctx, p, person, after(t, HOUR)))).toBe(0);
+    for (const reason of [1, 3, 4, 7]) {
+      const click = await clickAt(env.ctx, p, t, { ip: `10.21.0.${reason}`, invalidReason: reason });
+      expect(await flagsOf(await sellAt(env.ctx, p, click, after(t, HOUR))), `reason ${reason}`).toBe(
+        FraudRule.InvalidClick,
+      );
+    }
+  });
+
+  it('holds the sale for review when set to hold, and leaves it alone when off', async () => {
+    const p = await buildClickPath(env.ctx);
+    const t = '2025-06-10T15:00:00.000Z';
+    await setRules(env, { ...allRules('off'), invalidClick: { mode: 'hold' } });
+    const held = await judged(
+      env.ctx,
+      await sellAt(env.ctx, p, await clickAt(env.ctx, p, t, { invalidReason: 4 }), after(t, HOUR)),
+    );
+    expect(held).toMatchObject({ flags: FraudRule.InvalidClick, status: 1 });
+    await setRules(env, { ...allRules('off') });
+    const kept = await judged(
+      env.ctx,
+      await sellAt(
+        env.ctx,
+        p,
+        await clickAt(env.ctx, p, t, { ip: '10.21.1.1', invalidReason: 4 }),
+        after(t, HOUR),
+      ),
+    );
+    expect(kept).toMatchObject({ flags: 0, status: 0 });
+  });
+});
+
 describe('a repeated customer e-mail', () => {
   it('flags the sale past N of one e-mail on the site within 24 hours (N = 1: the second)', async () => {
     await setRules(env, { ...allRules('off'), repeatEmail: { mode: 'flag', max: 1 } });

@@ -1,6 +1,7 @@
 // stats_daily: the increments a click or a sale adds, and the upsert that adds them (DESIGN.md section 3).
 // The click writer, the sale postback and the rebuild all use these fragments, so they always agree.
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { INVALID_REASONS, invalidReasonCode } from '@salesdesk/contract';
 import { statsDaily } from '../db/schema';
 
 /** The Eastern (America/New_York) calendar day of a timestamptz expression. */
@@ -32,24 +33,45 @@ export const ROLLUP_ON_CONFLICT = sql.raw(
   ).join(', ')}`,
 );
 
-/** The click writer's upsert: a click adds to raws and uniques only, so only they are updated. */
+/** Each invalid reason's counter of stats_daily, in INVALID_REASONS order (invalid_bot, ...). */
+export const INVALID_COUNTERS: readonly string[] = INVALID_REASONS.map((r) => `invalid_${r.toLowerCase()}`);
+
+/** What a click adds to: raws, uniques and the invalid counters; the money counters never. */
+export const CLICK_COUNTERS: readonly string[] = ['raws', 'uniques', ...INVALID_COUNTERS];
+
+/** The click writer's upsert: only the click counters are updated. */
 export const CLICK_ON_CONFLICT = sql.raw(
-  'on conflict (day, site_id, type_id, office_id, agent_id) do update set raws = stats_daily.raws + excluded.raws, uniques = stats_daily.uniques + excluded.uniques',
+  `on conflict (day, site_id, type_id, office_id, agent_id) do update set ${CLICK_COUNTERS.map(
+    (c) => `${c} = stats_daily.${c} + excluded.${c}`,
+  ).join(', ')}`,
 );
 
-const zeros = (names: readonly string[]) =>
-  names.map((c) => (AMOUNTS.includes(c) ? `0::numeric as ${c}` : `0 as ${c}`));
+/** Every counter in ROLLUP_COLUMNS order as `expression as name`: a click counter by `figure` (with
+ *  its place in INVALID_COUNTERS, or -1), the money counters zero. */
+const clickFigures = (figure: (counter: string, invalidIndex: number) => string) =>
+  sql.raw(
+    ROLLUP_COUNTERS.map((c) =>
+      !CLICK_COUNTERS.includes(c)
+        ? `${AMOUNTS.includes(c) ? '0::numeric' : '0'} as ${c}`
+        : `${figure(c, INVALID_COUNTERS.indexOf(c))} as ${c}`,
+    ).join(', '),
+  );
 
 /** The increments of clicks (columns of `clicks`), one row per click, in ROLLUP_COLUMNS order. */
 export const CLICK_INCREMENTS = sql`${easternDaySql(sql`click_time`)} as day, site_id, type_id, office_id, agent_id,
-  1 as raws, is_unique::int as uniques, ${sql.raw(zeros(ROLLUP_COUNTERS.slice(2)).join(', '))}`;
+  ${clickFigures((c, i) =>
+    c === 'raws'
+      ? '1'
+      : c === 'uniques'
+        ? 'is_unique::int'
+        : `(invalid_reason = ${invalidReasonCode(INVALID_REASONS[i])})::int`,
+  )}`;
 
 /**
  * The click counters of stats_daily rows (columns of `stats_daily`) as increments: for the days whose raw
  * clicks the retention dropped, the only record of those clicks.
  */
-export const STORED_CLICK_INCREMENTS = sql`day, site_id, type_id, office_id, agent_id, raws, uniques,
-  ${sql.raw(zeros(ROLLUP_COUNTERS.slice(2)).join(', '))}`;
+export const STORED_CLICK_INCREMENTS = sql`day, site_id, type_id, office_id, agent_id, ${clickFigures((c) => c)}`;
 
 /**
  * The increments of money rows (columns of `sales`), times `sign` (-1 takes a row's old state back out
@@ -69,6 +91,13 @@ export function saleIncrements(sign: 1 | -1 = 1): SQL {
   const figures: Record<Counter, string> = {
     raws: '0',
     uniques: '0',
+    invalidBlacklistedIp: '0',
+    invalidInternal: '0',
+    invalidPreview: '0',
+    invalidBot: '0',
+    invalidHead: '0',
+    invalidDatacenter: '0',
+    invalidRepeat: '0',
     sales: count(`${approved} and event_type = 0`),
     bonusSales: count(bonus),
     earn: when(net, 'earning'),

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FRAUD_OPTION_NAMES,
+  INVALID_OPTION_NAMES,
   LARGEST_ADJUSTMENT_INVALID,
   OPTION_NAMES,
   Role,
@@ -115,8 +116,10 @@ describe('GET and POST options', () => {
       OPTION_NAMES.largestAdjustmentPayout,
       OPTION_NAMES.largestAdjustmentEarning,
       ...Object.values(FRAUD_OPTION_NAMES),
+      ...Object.values(INVALID_OPTION_NAMES),
     ];
     await env.ctx.db.delete(options).where(inArray(options.name, names));
+    const v = INVALID_OPTION_NAMES;
     const n = FRAUD_OPTION_NAMES;
     expect((await read()).body).toEqual([
       { ...autoBlock, value: await getOption(env.ctx.db, OPTION_AUTO_BLOCK) },
@@ -138,6 +141,18 @@ describe('GET and POST options', () => {
       { name: n.refundRateMode, value: 'flag' },
       { name: n.refundRatePercent, value: '25' },
       { name: n.refundRateMinSales, value: '20' },
+      { name: n.invalidClickMode, value: 'flag' },
+      // Invalid traffic: every reason flagged but data centers, 10 clicks in 10 minutes.
+      { name: v.invalidModeBlacklistedIp, value: 'flag' },
+      { name: v.invalidModeInternal, value: 'flag' },
+      { name: v.invalidModePreview, value: 'flag' },
+      { name: v.invalidModeBot, value: 'flag' },
+      { name: v.invalidModeHead, value: 'flag' },
+      { name: v.invalidModeDatacenter, value: 'count' },
+      { name: v.invalidModeRepeat, value: 'flag' },
+      { name: v.internalTrafficAddresses, value: '' },
+      { name: v.repeatClicksMax, value: '10' },
+      { name: v.repeatClicksMinutes, value: '10' },
     ]);
     // Off and numbers only: a rule set to hold here would hold the sales of the tests beside this one.
     const change = [

@@ -3,7 +3,8 @@
 // around both 2026 DST switches), then reversals (some a week later, across a DST switch), holds,
 // approvals, rejections and adjustments through the ledger; then every grouping of every report, for
 // every role, against the independent computation in exactness-model.ts over the raw rows. Money
-// compares as exact decimals; detail rows also by record type and status.
+// compares as exact decimals; detail rows also by record type and status; invalid clicks (issue 35) by
+// count for every role and by reason for the admins.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   isAvpKind,
@@ -68,6 +69,7 @@ describe('reports are exact', () => {
     role: number;
     scope: ModelQuery['scope'];
     earningVisible: boolean;
+    reasonsVisible: boolean;
   }[];
 
   beforeAll(async () => {
@@ -79,14 +81,29 @@ describe('reports are exact', () => {
     const { superToken, adminToken } = await adminTokens(env.ctx);
     const o = w.offices[0];
     roles = [
-      { name: 'superadmin', token: superToken, role: Role.Superadmin, scope: {}, earningVisible: true },
-      { name: 'admin', token: adminToken, role: Role.Admin, scope: {}, earningVisible: false },
+      {
+        name: 'superadmin',
+        token: superToken,
+        role: Role.Superadmin,
+        scope: {},
+        earningVisible: true,
+        reasonsVisible: true,
+      },
+      {
+        name: 'admin',
+        token: adminToken,
+        role: Role.Admin,
+        scope: {},
+        earningVisible: false,
+        reasonsVisible: true,
+      },
       {
         name: 'office',
         token: await tokenFor(env.ctx, o.accountId),
         role: Role.Company,
         scope: { officeId: o.office.id },
         earningVisible: false,
+        reasonsVisible: false,
       },
       {
         name: 'agent',
@@ -94,6 +111,7 @@ describe('reports are exact', () => {
         role: Role.Agent,
         scope: { officeId: o.office.id, agentId: o.agents[0].agent.id },
         earningVisible: false,
+        reasonsVisible: false,
       },
     ];
   }, 120_000);
@@ -114,6 +132,7 @@ describe('reports are exact', () => {
         if (r.adjustPayout && r.adjustPayout !== '0.00') kinds.add('adjustment');
         if (r.payout?.startsWith('-')) kinds.add('negative');
         if (r.status === 'reversed') kinds.add('reversed');
+        if (r.invalid) kinds.add(r.invalidByReason ? 'invalid by reason' : 'invalid');
       }
     };
     const variants = (kind: TStatsKind, admin: boolean): Variant[] => [
@@ -152,6 +171,7 @@ describe('reports are exact', () => {
               typeIds,
               earningVisible: r.earningVisible,
               lppVisible: groupBy !== 'date',
+              reasonsVisible: r.reasonsVisible,
             };
             const want = reportModel(data, q);
             const got = await fetchAll(r.token, kind, { groupBy, ...v });
@@ -172,7 +192,10 @@ describe('reports are exact', () => {
     }
     expect(checked).toBeGreaterThan(100);
     const everything = ['reversal', 'held', 'adjustment', 'negative', 'reversed'];
-    for (const r of roles) expect([...(seen.get(r.name) ?? [])].sort(), r.name).toEqual(everything.sort());
+    for (const r of roles) {
+      const invalid = r.reasonsVisible ? 'invalid by reason' : 'invalid';
+      expect([...(seen.get(r.name) ?? [])].sort(), r.name).toEqual([...everything, invalid].sort());
+    }
   }, 120_000);
 
   it('the rows have names, and the date grouping is newest first', async () => {

@@ -83,6 +83,7 @@ function sortExpr(field: TStatsSortField): SQL {
     agent: sql`lower(a.username)`,
     raws: sql`s.date`,
     uniques: sql`s.date`,
+    invalid: sql`s.date`,
     sales: sql`f.sales`,
     bonusSales: sql`f.bonus_sales`,
     bonusRatio: sql`f.bonus_sales`,

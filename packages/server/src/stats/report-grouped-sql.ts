@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isPayrollKind, type TStatsSortField } from '@salesdesk/contract';
 import { queryOne, type Queryable } from '../db/client';
+import { INVALID_COUNTERS } from '../rollups/increments';
 import {
   avpJoin,
   avpWith,
@@ -19,6 +20,9 @@ import { weekStartSql } from './avp-sql';
 export interface FigureRecord {
   raws: number;
   uniques: number;
+  /** The invalid clicks of raws, and (invalid_bot, ...) each reason's share of them. */
+  invalid: number;
+  [reasonCounter: `invalid_${string}`]: number;
   sales: number;
   bonus_sales: number;
   earn: string;
@@ -95,7 +99,13 @@ function aggregates(plan: ReportPlan): SQL {
     ? sql`, sum(r.sales * coalesce(w.payout_php, 0)) as php, sum(r.sales * coalesce(w.payout_dollars, 0)) as dollars`
     : sql`, null::numeric as php, null::numeric as dollars`;
   const week = byAgentWeek(plan) ? sql`, max(w.n) as avp_n, max(w.period_index) as avp_index` : sql``;
-  return sql`sum(r.raws)::bigint as raws, sum(r.uniques)::bigint as uniques, sum(r.sales)::bigint as sales,
+  const invalid = sql.raw(
+    [
+      `sum(${INVALID_COUNTERS.map((c) => `r.${c}`).join(' + ')})::bigint as invalid`,
+      ...INVALID_COUNTERS.map((c) => `sum(r.${c})::bigint as ${c}`),
+    ].join(', '),
+  );
+  return sql`sum(r.raws)::bigint as raws, sum(r.uniques)::bigint as uniques, ${invalid}, sum(r.sales)::bigint as sales,
     sum(r.bonus_sales)::bigint as bonus_sales, sum(r.earn) as earn, sum(r.bonus_earn) as bonus_earn,
     sum(r.payout) as payout, sum(r.bonus_payout) as bonus_payout, sum(r.lpp + r.bonus_lpp)::bigint as lpp,
     sum(r.reversals)::bigint as reversals, sum(r.adjustments)::bigint as adjustments, sum(r.reversal_earn) as reversal_earn,
@@ -112,6 +122,7 @@ function sortExpr(plan: ReportPlan, field: TStatsSortField): SQL {
     agent: sql`lower(n.username)`,
     raws: sql`n.raws`,
     uniques: sql`n.uniques`,
+    invalid: sql`n.invalid`,
     sales: sql`n.sales`,
     bonusSales: sql`n.bonus_sales`,
     bonusRatio: sql`case when n.sales = 0 then ${isPayrollKind(plan.kind) ? 100 : 0}
@@ -146,7 +157,18 @@ function names(plan: ReportPlan): { select: SQL; from: SQL } {
   };
 }
 
-const COUNTS = ['raws', 'uniques', 'sales', 'bonus_sales', 'lpp', 'reversals', 'adjustments', 'held'];
+const COUNTS = [
+  'raws',
+  'uniques',
+  'invalid',
+  ...INVALID_COUNTERS,
+  'sales',
+  'bonus_sales',
+  'lpp',
+  'reversals',
+  'adjustments',
+  'held',
+];
 const MONEY = [
   'earn',
   'bonus_earn',

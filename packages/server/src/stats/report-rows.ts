@@ -1,13 +1,17 @@
 // Report records to the rows and totals of the stats result, with the role's view applied: earnings
-// only when visible, lpp only when shown, AVP figures only on AVP pages; money stays decimal strings.
+// only when visible, lpp only when shown, invalid clicks by reason only for admins, AVP figures only on
+// AVP pages; money stays decimal strings.
 import {
   bonusRatio,
   formatDecimal,
+  INVALID_REASONS,
   isPayrollKind,
   saleStatusName,
+  type TInvalidReason,
   type TStatsOverall,
   type TStatsRow,
 } from '@salesdesk/contract';
+import { INVALID_COUNTERS } from '../rollups/increments';
 import type { FigureRecord, GroupRecord } from './report-grouped-sql';
 import type { SaleRecord } from './report-detail-sql';
 import { groupKey } from './report-lpp-sql';
@@ -16,6 +20,8 @@ import { byAgentWeek, isAvpPlan, type ReportPlan } from './report-where';
 export interface ReportView {
   earningVisible: boolean;
   lppVisible: boolean;
+  /** invalidByReason: admins and superadmins. */
+  reasonsVisible: boolean;
 }
 
 const money = (v: string | number | null | undefined) => formatDecimal(v ?? '0', 2);
@@ -45,6 +51,15 @@ function byTypeOf(plan: ReportPlan, f: FigureRecord): TStatsRow['byType'] {
 }
 
 type Figures = Omit<TStatsRow, keyof typeof NO_NAMES | 'key'>;
+
+/** Each reason's counter, by INVALID_REASONS' order (the rollup's own list of them). */
+function invalidByReason(f: FigureRecord): Record<TInvalidReason, number> {
+  const counter = (i: number) => f[INVALID_COUNTERS[i] as `invalid_${string}`];
+  return Object.fromEntries(INVALID_REASONS.map((r, i) => [r, count(counter(i))])) as Record<
+    TInvalidReason,
+    number
+  >;
+}
 
 /** The figures of a group, of the totals or of one money row: money as decimal strings, by the view. */
 type FigureSource = Pick<
@@ -100,6 +115,8 @@ function figures(plan: ReportPlan, view: ReportView, f: FigureRecord, lppPrev: n
     ...moneyFigures(plan, view, f),
     raws: count(f.raws),
     uniques: count(f.uniques),
+    invalid: count(f.invalid),
+    invalidByReason: view.reasonsVisible ? invalidByReason(f) : null,
     byType: byTypeOf(plan, f),
     lppPrev: view.lppVisible ? lppPrev : null,
     avpPeriod: null,
@@ -154,6 +171,8 @@ export function saleRow(plan: ReportPlan, view: ReportView, s: SaleRecord): TSta
     status: saleStatusName(s.status, s.reversal_kind),
     raws: null,
     uniques: null,
+    invalid: null,
+    invalidByReason: null,
     byType,
     lppPrev: null,
     avpPeriod: avp ? s.avp_index : null,

@@ -4,9 +4,11 @@ import {
   defaultStatsGroupBy,
   easternDay,
   defaultStatsSort,
+  hasRole,
   isAvpKind,
   isPayrollKind,
   Permission,
+  Role,
   statsGroupings,
   type TStatsGroupBy,
   type TStatsKind,
@@ -50,6 +52,7 @@ function sortApplies(plan: Omit<ReportPlan, 'sort'>, view: ReportView, field: TS
       return g === 'agent' || g === 'detail';
     case 'raws':
     case 'uniques':
+    case 'invalid':
       return g !== 'detail';
     case 'earn':
     case 'bonusEarn':
@@ -113,6 +116,8 @@ export async function prepareReport(
   const view: ReportView = {
     earningVisible: hasPermission(p, Permission.EarningVisible),
     lppVisible: lppOption && groupBy !== 'date',
+    // The invalid-traffic rules are the admins' (System Options): offices and agents see the count only.
+    reasonsVisible: hasRole(p.role, Role.Admin),
   };
   const payroll = isPayrollKind(kind);
   // Payroll over exactly a closed pay period shows what was settled: its snapshot.

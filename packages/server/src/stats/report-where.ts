@@ -16,7 +16,7 @@ import { and } from '../common/list';
 import type { Principal } from '../http/auth';
 import { col, scopedFilter, scopeOf } from '../http/tenant';
 import { AVP_SITES, avpWeeksSql, weekStartSql } from './avp-sql';
-import { easternDaySql } from '../rollups/increments';
+import { easternDaySql, INVALID_COUNTERS } from '../rollups/increments';
 
 /** One report request, after the service applied the role rules. */
 export interface ReportPlan {
@@ -68,20 +68,25 @@ export function avpWeeksFor(plan: ReportPlan): SQL {
                         and v.agent_id = l.agent_id and v.week = l.week)`;
 }
 
+const invalidCounters = sql.raw(INVALID_COUNTERS.join(', '));
+const noInvalidClicks = sql.raw(INVALID_COUNTERS.map((c) => `0 as ${c}`).join(', '));
+
 /**
  * The rollup rows (alias r) a grouped report sums: stats_daily, or over a closed period its saved pay
  * lines (every row paid in it, whatever its day; nothing held) with the clicks of its days beside them.
+ * The click columns are listed with the invalid counters, which pay lines do not keep (clicks are live).
  */
 export function dailySource(plan: ReportPlan): SQL {
   if (!plan.snapshot) return sql`stats_daily r`;
   return sql`(
-    select day, site_id, type_id, office_id, agent_id, 0 as raws, 0 as uniques, sales, bonus_sales, earn,
-      bonus_earn, payout, bonus_payout, lpp, bonus_lpp, reversals, reversal_earn, reversal_payout, adjustments,
-      adjust_earn, adjust_payout, 0 as held, 0::numeric as held_earn, 0::numeric as held_payout
+    select day, site_id, type_id, office_id, agent_id, 0 as raws, 0 as uniques, ${noInvalidClicks}, sales,
+      bonus_sales, earn, bonus_earn, payout, bonus_payout, lpp, bonus_lpp, reversals, reversal_earn,
+      reversal_payout, adjustments, adjust_earn, adjust_payout, 0 as held, 0::numeric as held_earn,
+      0::numeric as held_payout
     from pay_lines where period_start = ${plan.snapshot}::date
     union all
-    select day, site_id, type_id, office_id, agent_id, raws, uniques, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0
+    select day, site_id, type_id, office_id, agent_id, raws, uniques, ${invalidCounters}, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     from stats_daily where day between ${plan.q.start}::date and ${plan.q.end}::date and (raws <> 0 or uniques <> 0)
   ) r`;
 }

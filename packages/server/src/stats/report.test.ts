@@ -205,12 +205,12 @@ describe('CSV export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Raws,Uniques,A second,B main,B main Bonus,Total Sales,Total Bonus,Bonus Ratio (%),Earning ($),Bonus Earning ($),Payout (₱),Bonus Payout (₱),Reversals,Reversed ($),Reversed (₱),Held,Held ($),Held (₱),Adjusted ($),Adjusted (₱)',
+      'Date,Raws,Uniques,Invalid,A second,B main,B main Bonus,Total Sales,Total Bonus,Bonus Ratio (%),Earning ($),Bonus Earning ($),Payout (₱),Bonus Payout (₱),Reversals,Reversed ($),Reversed (₱),Held,Held ($),Held (₱),Adjusted ($),Adjusted (₱)',
     );
     expect(lines.slice(1)).toEqual([
-      '2026-01-06,1,1,1,0,1,1,1,100.00,3.00,5.00,30,50,0,0.00,0,0,0.00,0,0.00,0',
-      '2026-01-05,5,4,0,2,0,2,0,0.00,20.00,0.00,200,0,0,0.00,0,0,0.00,0,0.00,0',
-      'Overall Total,6,5,1,2,1,3,1,33.33,23.00,5.00,230,50,0,0.00,0,0,0.00,0,0.00,0',
+      '2026-01-06,1,1,0,1,0,1,1,1,100.00,3.00,5.00,30,50,0,0.00,0,0,0.00,0,0.00,0',
+      '2026-01-05,5,4,0,0,2,0,2,0,0.00,20.00,0.00,200,0,0,0.00,0,0,0.00,0,0.00,0',
+      'Overall Total,6,5,0,1,2,1,3,1,33.33,23.00,5.00,230,50,0,0.00,0,0,0.00,0,0.00,0',
     ]);
   });
 

@@ -102,6 +102,8 @@ export async function generate(ctx: AppContext) {
       time,
       event,
       saleTime,
+      // Every reason in turn on one click in six, by index so the random draws stay those of before.
+      invalidReason: i % 6 === 5 ? 1 + (i % 7) : undefined,
     });
   }
   // Sales reversed in the next Sunday week, across a DST switch, by agents every role's reports see
@@ -114,6 +116,16 @@ export async function generate(ctx: AppContext) {
     { site: avp, agentId: a0, sale: '2026-10-31T22:00:00-04:00', at: '2026-11-01T01:30:00-05:00' },
     { site: avp, agentId: b0, sale: '2026-10-31T23:59:00-04:00', at: '2026-11-01T01:30:00-04:00' },
   ];
+  // Invalid clicks of every reason by the agent every role's reports see, in the week they all read.
+  for (let code = 1; code <= 7; code++)
+    specs.push({
+      siteId: plain.site.id,
+      typeId: plain.first.id,
+      agentId: a0,
+      ip: `10.7.2.${code}`,
+      time: `2026-03-1${code % 3}T12:00:00-04:00`,
+      invalidReason: code,
+    });
   const firstLate = specs.length;
   for (const l of late)
     specs.push({
@@ -174,7 +186,11 @@ export async function rawData(ctx: AppContext): Promise<ModelData> {
     agent_id: number;
     office_id: number;
     is_unique: boolean;
-  }>(ctx.db, sql`select click_time, site_id, type_id, agent_id, office_id, is_unique from clicks`);
+    invalid_reason: number;
+  }>(
+    ctx.db,
+    sql`select click_time, site_id, type_id, agent_id, office_id, is_unique, invalid_reason from clicks`,
+  );
   const sales = await queryRows<{
     id: string | number;
     date: Date | string;
@@ -203,6 +219,7 @@ export async function rawData(ctx: AppContext): Promise<ModelData> {
       agentId: c.agent_id,
       officeId: c.office_id,
       unique: c.is_unique,
+      invalidReason: c.invalid_reason,
     })),
     sales: sales.map((s) => ({
       id: Number(s.id),

@@ -10,11 +10,14 @@ import {
   bonusRatio,
   easternDay,
   EventType,
+  INVALID_REASONS,
+  invalidReasonOf,
   isAvpKind,
   isPayrollKind,
   SaleStatus,
   weekOf,
   type TAvpPeriod,
+  type TInvalidReason,
   type TSaleStatus,
   type TStatsGroupBy,
   type TStatsKind,
@@ -27,8 +30,10 @@ export interface RawClick {
   agentId: number;
   officeId: number;
   unique: boolean;
+  /** The reason's code (0: a valid click). */
+  invalidReason: number;
 }
-export interface RawSale extends Omit<RawClick, 'unique'> {
+export interface RawSale extends Omit<RawClick, 'unique' | 'invalidReason'> {
   id: number;
   event: number;
   /** SaleStatus; reversal and adjustment rows are approved. */
@@ -60,6 +65,8 @@ export interface ModelQuery {
   typeIds: number[];
   earningVisible: boolean;
   lppVisible: boolean;
+  /** Admins see the invalid clicks by reason. */
+  reasonsVisible: boolean;
 }
 
 /** Cents as the API writes money: '12.30', '-0.05'. */
@@ -95,6 +102,7 @@ export const dayOf = (d: Date) => easternDay(d);
 interface Acc {
   raws: number;
   uniques: number;
+  invalid: Map<TInvalidReason, number>;
   sales: number;
   bonus: number;
   earn: bigint;
@@ -122,6 +130,7 @@ interface Acc {
 const newAcc = (): Acc => ({
   raws: 0,
   uniques: 0,
+  invalid: new Map(),
   sales: 0,
   bonus: 0,
   earn: 0n,
@@ -190,6 +199,8 @@ export function reportModel(data: ModelData, q: ModelQuery) {
     if ('unique' in e) {
       acc.raws += 1;
       acc.uniques += e.unique ? 1 : 0;
+      const reason = invalidReasonOf(e.invalidReason);
+      if (reason) acc.invalid.set(reason, (acc.invalid.get(reason) ?? 0) + 1);
       return;
     }
     if (e.status === SaleStatus.Rejected) return;
@@ -280,9 +291,12 @@ export function reportModel(data: ModelData, q: ModelQuery) {
       byType[`${id}_bonus`] = t.tb;
       if (payroll) byType[`${id}_payout`] = money(t.tp);
     }
+    const byReason = Object.fromEntries(INVALID_REASONS.map((r) => [r, a.invalid.get(r) ?? 0]));
     return {
       raws: detail ? null : a.raws,
       uniques: detail ? null : a.uniques,
+      invalid: detail ? null : [...a.invalid.values()].reduce((n, v) => n + v, 0),
+      invalidByReason: detail || !q.reasonsVisible ? null : byReason,
       byType,
       sales: a.sales,
       bonusSales: a.bonus,

@@ -23,6 +23,7 @@ export const allRules = (mode: TFraudMode): Rules => ({
   repeatEmail: { mode },
   selfReferral: { mode },
   refundRate: { mode },
+  invalidClick: { mode },
 });
 
 let superToken: string | undefined;
@@ -37,6 +38,7 @@ export async function setRules(env: TestEnv, rules: Rules = {}) {
     repeatEmail: { ...d.repeatEmail, ...rules.repeatEmail },
     selfReferral: { ...d.selfReferral, ...rules.selfReferral },
     refundRate: { ...d.refundRate, ...rules.refundRate },
+    invalidClick: { ...d.invalidClick, ...rules.invalidClick },
   };
   const body = [
     { name: n.fastSaleMode, value: r.fastSale.mode },
@@ -47,6 +49,7 @@ export async function setRules(env: TestEnv, rules: Rules = {}) {
     { name: n.refundRateMode, value: r.refundRate.mode },
     { name: n.refundRatePercent, value: String(r.refundRate.percent) },
     { name: n.refundRateMinSales, value: String(r.refundRate.minSales) },
+    { name: n.invalidClickMode, value: r.invalidClick.mode },
   ];
   const res = await call(env.app, 'POST', 'options', { token: superToken, body });
   if (res.status >= 300) throw new Error(`options: ${res.status} ${JSON.stringify(res.body)}`);

@@ -131,9 +131,13 @@ export function testContext(database: Database, env: Record<string, string> = {}
   };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 /** Calls the API as `token` (or anonymously) and returns status and parsed body. */
+/** A real browser's user agent (Chrome on Windows): a click with it is a person's (issue 35). */
+export const BROWSER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 export async function call<T = unknown>(
   app: App,
   method: Method,
@@ -143,7 +147,12 @@ export async function call<T = unknown>(
   const res = await app.inject({
     method,
     url: `/api/${url.replace(/^\//, '')}`,
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    // A person's browser unless the test says otherwise: light-my-request's own agent is a bot's.
+    headers: {
+      'user-agent': BROWSER_AGENT,
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
     remoteAddress: opts.ip,
     ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
   });

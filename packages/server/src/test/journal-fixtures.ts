@@ -38,6 +38,7 @@ export async function journalClicks(
     isUnique: i % 3 === 0,
     referer: TEXTS[i % TEXTS.length],
     userAgent: TEXTS[(i + 3) % TEXTS.length],
+    invalidReason: i % 9 === 1 ? 1 + (Math.floor(i / 9) % 7) : 0,
   }));
 }
 

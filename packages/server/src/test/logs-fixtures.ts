@@ -15,7 +15,7 @@ export async function clickAt(
   ctx: AppContext,
   path: { site: { id: number }; type: { id: number }; agent: { id: number } },
   at: string,
-  opts: { ip?: string; referer?: string } = {},
+  opts: { ip?: string; referer?: string; userAgent?: string; invalidReason?: number } = {},
 ): Promise<number> {
   const click = await recordClick(ctx, {
     siteId: path.site.id,
@@ -24,6 +24,8 @@ export async function clickAt(
     ip: opts.ip ?? '10.20.30.40',
     time: new Date(at),
     referer: opts.referer ?? null,
+    userAgent: opts.userAgent ?? null,
+    invalidReason: opts.invalidReason,
   });
   if (!click) throw new Error('the path cannot click');
   await flushClicks(ctx);
@@ -59,7 +61,8 @@ export async function secondAgent(ctx: AppContext, path: ClickPath) {
 
 /**
  * `count` clicks of the path's agent, `stepMs` apart going back from `newest`, in one statement with
- * their stats_daily increments (as the click writer adds them).
+ * their stats_daily increments (as the click writer adds them). With `invalid`, every fifth click has an
+ * invalid reason, each in turn (and is never unique, as on the click path).
  */
 export async function bulkClicks(
   ctx: AppContext,
@@ -67,16 +70,19 @@ export async function bulkClicks(
   count: number,
   newest: string,
   stepMs: number,
-  referer: string | null = 'https://ref.example/',
+  opts: { referer?: string | null; invalid?: boolean } = {},
 ) {
+  const reason = opts.invalid ? sql`case when i % 5 = 4 then 1 + (i / 5) % 7 else 0 end` : sql`0`;
   await ctx.db.execute(sql`
     with inserted as (
-      insert into clicks (id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent)
+      insert into clicks (id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer,
+                          user_agent, invalid_reason)
       select nextval('click_id_seq'), ${newest}::timestamptz - (i * ${stepMs}::float8) * interval '1 millisecond',
              ${path.site.id}, ${path.type.id}, ${path.agent.id}, ${path.office.id},
-             '10.1.' || (i % 250) || '.' || (i % 199), i % 3 = 0, ${referer}, 'bench'
+             '10.1.' || (i % 250) || '.' || (i % 199), i % 3 = 0 and ${reason} = 0,
+             ${opts.referer === undefined ? 'https://ref.example/' : opts.referer}, 'bench', ${reason}
       from generate_series(0, ${count - 1}) i
-      returning click_time, site_id, type_id, office_id, agent_id, is_unique
+      returning click_time, site_id, type_id, office_id, agent_id, is_unique, invalid_reason
     )
     insert into stats_daily (${ROLLUP_COLUMNS})
     ${sumIncrements(sql`select ${CLICK_INCREMENTS} from inserted`)}

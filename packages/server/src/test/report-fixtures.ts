@@ -85,6 +85,8 @@ export interface ClickSpec {
   /** A sale or bonus event of this click, at `saleTime` (default: the click's time). */
   event?: 'sale' | 'bonus';
   saleTime?: string;
+  /** The click's invalid reason code (contract invalidReasonCode); a valid click when left out. */
+  invalidReason?: number;
 }
 
 /** Records the clicks (flushed) and then their sales, in order. */
@@ -97,6 +99,7 @@ export async function record(ctx: AppContext, clicks: ClickSpec[]) {
       agentId: c.agentId,
       ip: c.ip,
       time: new Date(c.time),
+      invalidReason: c.invalidReason,
     });
     if (!click) throw new Error(`click refused: ${JSON.stringify(c)}`);
     ids.push(click.clickId);

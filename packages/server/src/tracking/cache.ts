@@ -1,14 +1,18 @@
 // What the click path checks, held in memory: clickable link types (with their redirect target),
-// clickable agents with their enabled sites, the IP black list, and the sites' postback tokens.
-// Reloaded whole on every change.
+// clickable agents with their enabled sites, the IP black list, the invalid-traffic rules, and the sites'
+// postback tokens. Reloaded whole on every change.
 import type { Queryable } from '../db/client';
+import { INVALID_OPTION_NAMES } from '@salesdesk/contract';
+import { IpRanges } from './ip-ranges';
 import {
   loadActiveTypes,
   loadBlackList,
   loadClickableAgentSites,
   loadSiteTokens,
+  loadTrafficOptions,
   type ActiveTypeRow,
 } from './sql';
+import { DEFAULT_RULES, rulesOf, type AddressSet, type TrafficRules } from './traffic-rules';
 
 export interface ClickType {
   siteId: number;
@@ -28,9 +32,16 @@ export interface Snapshot {
   agents: Map<number, ClickAgent>;
   blackList: Set<string>;
   siteTokens: Map<number, string>;
+  rules: TrafficRules;
 }
 
-const EMPTY: Snapshot = { types: new Map(), agents: new Map(), blackList: new Set(), siteTokens: new Map() };
+const EMPTY: Snapshot = {
+  types: new Map(),
+  agents: new Map(),
+  blackList: new Set(),
+  siteTokens: new Map(),
+  rules: DEFAULT_RULES,
+};
 
 /** Splits a type's url around where `{clickParam}={clickId}` goes; null for an unusable url. */
 export function clickTarget(url: string, clickParam: string): Pick<ClickType, 'prefix' | 'fragment'> | null {
@@ -56,13 +67,23 @@ function toTypes(rows: ActiveTypeRow[]): Map<number, ClickType> {
   return types;
 }
 
-export async function loadSnapshot(db: Queryable): Promise<Snapshot> {
-  const [typeRows, agentSites, blackList, tokens] = await Promise.all([
+/** The data center ranges in force (datacenter-list.ts), read at each reload. */
+export type DatacenterSource = () => Promise<AddressSet>;
+const NO_DATACENTERS: DatacenterSource = async () => IpRanges.EMPTY;
+
+export async function loadSnapshot(db: Queryable, datacenter = NO_DATACENTERS): Promise<Snapshot> {
+  const [typeRows, agentSites, blackList, tokens, options] = await Promise.all([
     loadActiveTypes(db),
     loadClickableAgentSites(db),
     loadBlackList(db),
     loadSiteTokens(db),
+    loadTrafficOptions(db),
   ]);
+  // Saved through System Options, so it parses; a hand edit that does not is read as far as it does.
+  const internal = IpRanges.parse(options.get(INVALID_OPTION_NAMES.internalTrafficAddresses) ?? '').ranges;
+  const rules = rulesOf(options, internal);
+  // The providers' ranges are read only when the reason is on (it is counted on a new install).
+  if (rules.modes.DATACENTER !== 'count') rules.datacenter = await datacenter();
   const agents = new Map<number, ClickAgent>();
   for (const r of agentSites) {
     let agent = agents.get(r.agent_id);
@@ -70,7 +91,13 @@ export async function loadSnapshot(db: Queryable): Promise<Snapshot> {
     agent.sites.add(r.site_id);
   }
   const siteTokens = new Map(tokens.map((t) => [t.id, t.postback_token] as const));
-  return { types: toTypes(typeRows), agents, blackList: new Set(blackList), siteTokens };
+  return {
+    types: toTypes(typeRows),
+    agents,
+    blackList: new Set(blackList),
+    siteTokens,
+    rules,
+  };
 }
 
 export class TrackingCache {
@@ -78,7 +105,15 @@ export class TrackingCache {
   private loading: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly datacenter: DatacenterSource = NO_DATACENTERS,
+  ) {}
+
+  /** The invalid-traffic rules as of the last reload. */
+  get rules(): TrafficRules {
+    return this.snapshot.rules;
+  }
 
   /** The clickable type of the site, or undefined (two lookups per click, nothing allocated). */
   clickType(siteId: number, typeId: number): ClickType | undefined {
@@ -112,7 +147,7 @@ export class TrackingCache {
         });
       return this.queued;
     }
-    this.loading = loadSnapshot(this.db)
+    this.loading = loadSnapshot(this.db, this.datacenter)
       .then((snapshot) => {
         this.snapshot = snapshot;
       })

@@ -46,6 +46,7 @@ async function makeBatch(p: Path, agentIds: number[], moments: [string, string][
     isUnique: i % 3 !== 0,
     referer: TEXTS[i % TEXTS.length],
     userAgent: TEXTS[(i + 2) % TEXTS.length],
+    invalidReason: i % 3 === 0 ? 1 + (i % 7) : 0,
   }));
 }
 
@@ -53,14 +54,19 @@ async function makeBatch(p: Path, agentIds: number[], moments: [string, string][
 async function rollupAndCount(siteId: number) {
   const rollup = await queryRows<Record<string, unknown>>(
     env.ctx.db,
-    sql`select day::text, type_id, office_id, agent_id, raws, uniques, sales + bonus_sales + lpp + bonus_lpp as others,
+    sql`select day::text, type_id, office_id, agent_id, raws, uniques,
+               array[invalid_blacklisted_ip, invalid_internal, invalid_preview, invalid_bot, invalid_head,
+                     invalid_datacenter, invalid_repeat] as invalid,
+               sales + bonus_sales + lpp + bonus_lpp as others,
                (earn + bonus_earn + payout + bonus_payout)::text as money
         from stats_daily where site_id = ${siteId} order by day, agent_id`,
   );
   const counted = await queryRows<Record<string, unknown>>(
     env.ctx.db,
     sql`select (click_time at time zone 'America/New_York')::date::text as day, type_id, office_id, agent_id,
-               count(*)::int as raws, (count(*) filter (where is_unique))::int as uniques, 0 as others, '0.00' as money
+               count(*)::int as raws, (count(*) filter (where is_unique))::int as uniques,
+               array[${sql.raw([1, 2, 3, 4, 5, 6, 7].map((r) => `(count(*) filter (where invalid_reason = ${r}))::int`).join(', '))}] as invalid,
+               0 as others, '0.00' as money
         from clicks where site_id = ${siteId}
         group by 1, type_id, office_id, agent_id order by day, agent_id`,
   );
@@ -98,7 +104,8 @@ describe('insertClicks', () => {
     await insert(env.ctx.db, batch);
     const rows = await queryRows<Record<string, unknown>>(
       env.ctx.db,
-      sql`select id::int, (extract(epoch from click_time) * 1000)::bigint::text as ms, ip, is_unique, referer, user_agent
+      sql`select id::int, (extract(epoch from click_time) * 1000)::bigint::text as ms, ip, is_unique, referer, user_agent,
+                 invalid_reason
           from clicks where site_id = ${p.site.id} order by id`,
     );
     expect(rows).toEqual(
@@ -109,6 +116,7 @@ describe('insertClicks', () => {
         is_unique: c.isUnique,
         referer: c.referer,
         user_agent: c.userAgent,
+        invalid_reason: c.invalidReason,
       })),
     );
   });
@@ -128,6 +136,7 @@ describe('insertClicks', () => {
       isUnique: i % 5 === 0,
       referer: i % 4 ? `https://ref.example/${i % 3}` : null,
       userAgent: null,
+      invalidReason: 0,
     }));
     await insert(env.ctx.db, batch);
     const { rollup, counted } = await rollupAndCount(p.site.id);
@@ -141,7 +150,7 @@ describe('insertClicks', () => {
   });
 
   it('sums increments in memory per Eastern day, or leaves them to the database before the rule', () => {
-    const click = (iso: string, isUnique: boolean): ClickRecord => ({
+    const click = (iso: string, isUnique: boolean, invalidReason = 0): ClickRecord => ({
       id: 1,
       time: new Date(iso),
       siteId: 1,
@@ -152,12 +161,19 @@ describe('insertClicks', () => {
       isUnique,
       referer: null,
       userAgent: null,
+      invalidReason,
     });
     const key = { siteId: 1, typeId: 2, officeId: 4, agentId: 3 };
-    expect(increments(MOMENTS.slice(6).flatMap(([iso]) => [click(iso, true), click(iso, false)]))).toEqual([
-      { day: '2026-10-31', ...key, raws: 2, uniques: 1 },
-      { day: '2026-11-01', ...key, raws: 6, uniques: 3 },
-      { day: '2026-11-02', ...key, raws: 2, uniques: 1 },
+    const clicks = MOMENTS.slice(6).flatMap(([iso]) => [
+      click(iso, true),
+      click(iso, false),
+      click(iso, false, 4),
+    ]);
+    // One bot click (reason 4, BOT) beside each person's two: raws count it, uniques never.
+    expect(increments(clicks)).toEqual([
+      { day: '2026-10-31', ...key, raws: 3, uniques: 1, invalid: [0, 0, 0, 1, 0, 0, 0] },
+      { day: '2026-11-01', ...key, raws: 9, uniques: 3, invalid: [0, 0, 0, 3, 0, 0, 0] },
+      { day: '2026-11-02', ...key, raws: 3, uniques: 1, invalid: [0, 0, 0, 1, 0, 0, 0] },
     ]);
     expect(increments([click(BEFORE_RULE[0], true)])).toBeNull();
   });
@@ -175,6 +191,7 @@ describe('ClickBatch', () => {
     isUnique: id % 3 === 0,
     referer: id % 2 ? 'a "b"' : null,
     userAgent: null,
+    invalidReason: id % 3 === 0 ? 0 : id % 8,
   });
 
   it('finds the clicks it holds, in or out of order, and lists each column as an array literal', () => {
@@ -197,6 +214,7 @@ describe('ClickBatch', () => {
       '{0,0,0,0}',
       '{"a \\"b\\""}',
       '{}',
+      '{7,0,0,1}',
     ]);
   });
 

@@ -1,6 +1,6 @@
 // A click batch as the parameters of one statement: each column one array literal ('{1,2,3}') and the
 // batch's stats_daily increments summed here as clicks arrive, rather than by a GROUP BY in the database.
-import { easternDay } from '@salesdesk/contract';
+import { easternDay, INVALID_REASONS } from '@salesdesk/contract';
 import { easternDayBounds } from './uniques';
 
 /** One click as the click path records it. */
@@ -15,6 +15,8 @@ export interface ClickRecord {
   isUnique: boolean;
   referer: string | null;
   userAgent: string | null;
+  /** Why it was not a person (contract INVALID_REASONS' code), 0 for a valid click. */
+  invalidReason: number;
 }
 
 /** easternDay() knows today's US daylight-saving rule, the tz database's since 2007; earlier, the database sums. */
@@ -63,6 +65,8 @@ export interface ClickRollupRow {
   agentId: number;
   raws: number;
   uniques: number;
+  /** Invalid clicks by reason code - 1 (INVALID_REASONS order). */
+  invalid: number[];
 }
 
 const INITIAL_CAPACITY = 1024;
@@ -83,6 +87,7 @@ export class ClickBatch {
   private agents = new Int32Array(INITIAL_CAPACITY);
   private offices = new Int32Array(INITIAL_CAPACITY);
   private uniques = new Uint8Array(INITIAL_CAPACITY);
+  private reasons = new Uint8Array(INITIAL_CAPACITY);
   private refererIds = new Int32Array(INITIAL_CAPACITY);
   private userAgentIds = new Int32Array(INITIAL_CAPACITY);
   private readonly ips: string[] = [];
@@ -116,6 +121,7 @@ export class ClickBatch {
     this.agents[i] = c.agentId;
     this.offices[i] = c.officeId;
     this.uniques[i] = c.isUnique ? 1 : 0;
+    this.reasons[i] = c.invalidReason;
     this.refererIds[i] = this.referers.of(c.referer);
     this.userAgentIds[i] = this.userAgents.of(c.userAgent);
     this.ips.push(c.ip);
@@ -146,7 +152,8 @@ export class ClickBatch {
 
   /**
    * The click columns, each one array literal: id, click_time as epoch ms, site, type, agent, office, ip,
-   * is_unique (1 or 0), the referer's and the user agent's index, then the distinct referers and user agents.
+   * is_unique (1 or 0), the referer's and the user agent's index, the distinct referers and user agents,
+   * then the invalid reason codes.
    */
   columns(): string[] {
     const n = this.n;
@@ -164,6 +171,7 @@ export class ClickBatch {
       list(this.userAgentIds),
       this.referers.toString(),
       this.userAgents.toString(),
+      list(this.reasons),
     ];
   }
 
@@ -186,10 +194,13 @@ export class ClickBatch {
         continue;
       row.raws++;
       if (c.isUnique) row.uniques++;
+      if (c.invalidReason) row.invalid[c.invalidReason - 1]++;
       return;
     }
     const { siteId, typeId, officeId, agentId } = c;
-    rows.push({ day, siteId, typeId, officeId, agentId, raws: 1, uniques: c.isUnique ? 1 : 0 });
+    const invalid = INVALID_REASONS.map(() => 0);
+    if (c.invalidReason) invalid[c.invalidReason - 1]++;
+    rows.push({ day, siteId, typeId, officeId, agentId, raws: 1, uniques: c.isUnique ? 1 : 0, invalid });
   }
 
   private grow() {
@@ -206,12 +217,14 @@ export class ClickBatch {
     this.agents = wider(this.agents, Int32Array);
     this.offices = wider(this.offices, Int32Array);
     this.uniques = wider(this.uniques, Uint8Array);
+    this.reasons = wider(this.reasons, Uint8Array);
     this.refererIds = wider(this.refererIds, Int32Array);
     this.userAgentIds = wider(this.userAgentIds, Int32Array);
   }
 }
 
-/** The rollup rows as seven array literals: day, site, type, office, agent, raws, uniques. */
+/** The rollup rows as array literals: day, site, type, office, agent, raws, uniques, then each invalid
+ *  reason's count in INVALID_REASONS order. */
 export function rollupColumns(rows: ClickRollupRow[]): string[] {
   const pick = (f: (r: ClickRollupRow) => string | number) => `{${rows.map(f).join(',')}}`;
   return [
@@ -222,5 +235,6 @@ export function rollupColumns(rows: ClickRollupRow[]): string[] {
     pick((r) => r.agentId),
     pick((r) => r.raws),
     pick((r) => r.uniques),
+    ...INVALID_REASONS.map((_, i) => pick((r) => r.invalid[i])),
   ];
 }

@@ -19,6 +19,7 @@ import {
 } from '../test/durability-fixtures';
 import { JOURNAL_DIR } from './file-journal';
 import { dropRedisKeys } from '../test/cluster';
+import { BROWSER_AGENT } from '../test/harness';
 import { until } from '../test/until';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -43,6 +44,7 @@ function clickLoad(base: string, loaders: number, stop: { now: boolean }) {
     for (let n = 0; !stop.now; n++) {
       const res = await fetch(`${base}/api/links/go/1/${1 + (n % 2)}/${1 + ((w + n) % 10)}`, {
         redirect: 'manual',
+        headers: { 'user-agent': BROWSER_AGENT },
       }).catch(() => undefined);
       await res?.text().catch(() => undefined);
       if (res?.status !== 302) return;

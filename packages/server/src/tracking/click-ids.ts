@@ -15,6 +15,11 @@ export class ClickIdBlocks {
     private readonly blockSize = CLICK_ID_BLOCK,
   ) {}
 
+  /** True when next() has an id at hand. */
+  get ready(): boolean {
+    return this.pos < this.ids.length;
+  }
+
   /** The next id without waiting, or undefined when the block ran out (then wait for prefetch()). */
   next(): number | undefined {
     const left = this.ids.length - this.pos;

@@ -18,6 +18,7 @@ import { laneClientIp, rawHeader, readId, type LaneHost } from '../http/lane';
 import type { ClickRecord } from './click-batch';
 import type { ClickKeeper } from './click-keeper';
 import { runningTracking } from './runtime';
+import { hasTestParam } from './test-param';
 
 export const CLICK_PREFIX = '/api/links/go/';
 /** The Fastify route the lane stands in front of (the metrics label its answers so). */
@@ -40,6 +41,10 @@ export function parseClickIds(url: string, out: number[]): boolean {
   }
   return true;
 }
+
+// A click's request traits, shared: the lane allocates nothing per click it need not.
+const PLAIN_REQUEST = Object.freeze({});
+const TEST_REQUEST = Object.freeze({ test: true });
 
 const UNAVAILABLE_BODY = JSON.stringify(appErrorBody(unavailable()));
 const UNAVAILABLE_HEADERS = [
@@ -105,6 +110,7 @@ export function clickLane(
           time: new Date(),
           referer: rawHeader(req.rawHeaders, 'referer'),
           userAgent: rawHeader(req.rawHeaders, 'user-agent'),
+          request: hasTestParam(url) ? TEST_REQUEST : PLAIN_REQUEST,
         },
         done,
         res,
@@ -112,6 +118,7 @@ export function clickLane(
     } catch {
       return false; // 503: nothing was recorded, and the Fastify route answers it in the API's envelope
     }
+    // Not taken: not clickable, refused (its invalid reason), or no click id yet: the route answers.
     return !!taken;
   };
 }

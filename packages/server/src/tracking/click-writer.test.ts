@@ -16,6 +16,7 @@ const click = (id: number): ClickRecord => ({
   isUnique: true,
   referer: null,
   userAgent: null,
+  invalidReason: 0,
 });
 
 // A database that is down: every write fails.

@@ -47,6 +47,7 @@ describe('journal lines', () => {
       isUnique: i % 2 === 0,
       referer: t,
       userAgent: texts[(i + 1) % texts.length],
+      invalidReason: i % 3 === 0 ? 4 : 0,
     }));
     const text = encodeClicks(clicks);
     expect(text.split('\n')).toHaveLength(clicks.length + 1); // one line each, none broken by a text
@@ -66,6 +67,7 @@ describe('journal lines', () => {
         isUnique: true,
         referer: null,
         userAgent: 'u',
+        invalidReason: 0,
       },
       {
         id: 2,
@@ -78,6 +80,7 @@ describe('journal lines', () => {
         isUnique: false,
         referer: 'r',
         userAgent: null,
+        invalidReason: 0,
       },
     ]).split('\n');
     const { clicks, skipped } = decodeClicks(`${a}\nnot a click\n1\t2\n${b.slice(0, 9)}`);

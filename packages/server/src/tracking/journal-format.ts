@@ -3,6 +3,7 @@
 // path this runs for every click. A referer or user agent that could break the line (a tab, a line
 // break) or that starts with the escape mark is written as the mark then its JSON, so any text reads
 // back unchanged; null is the empty field.
+import { INVALID_REASONS } from '@salesdesk/contract';
 import type { ClickRecord } from './click-batch';
 
 const ESCAPED = '\x1e';
@@ -38,12 +39,17 @@ export function encodeClicks(clicks: readonly ClickRecord[]): string {
       text(c.referer) +
       '\t' +
       text(c.userAgent) +
+      '\t' +
+      c.invalidReason +
       '\n';
   }
   return out;
 }
 
-const FIELDS = 10;
+/** A line of this version; one without the reason (a journal left by the version before) is a valid click. */
+const FIELDS = 11;
+const FIELDS_BEFORE_REASONS = 10;
+const REASON = /^\d$/;
 
 function readText(s: string): string | null {
   if (s === '') return null;
@@ -75,7 +81,9 @@ export function decodeClicks(journal: string): { clicks: ClickRecord[]; skipped:
 
 function decodeLine(line: string): ClickRecord | null {
   const f = line.split('\t');
-  if (f.length !== FIELDS || (f[7] !== '0' && f[7] !== '1')) return null;
+  if ((f.length !== FIELDS && f.length !== FIELDS_BEFORE_REASONS) || (f[7] !== '0' && f[7] !== '1'))
+    return null;
+  if (f.length === FIELDS && !(REASON.test(f[10]) && Number(f[10]) <= INVALID_REASONS.length)) return null;
   try {
     const ip = readText(f[6]);
     if (ip === null) return null;
@@ -90,6 +98,7 @@ function decodeLine(line: string): ClickRecord | null {
       isUnique: f[7] === '1',
       referer: readText(f[8]),
       userAgent: readText(f[9]),
+      invalidReason: f.length === FIELDS ? Number(f[10]) : 0,
     };
   } catch {
     return null;

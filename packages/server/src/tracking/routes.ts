@@ -10,6 +10,7 @@ import { loggableError } from '../common/loggable-error';
 import { closeTracking, startTracking } from './runtime';
 import { noteOutcome } from '../common/metrics/outcomes';
 import { listLinks, recordRoutedClick } from './service';
+import { hasTestParam } from './test-param';
 
 const MAX_ID = 2_147_483_647;
 
@@ -42,31 +43,38 @@ const trackingRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
     (req) => listLinks(ctx, principalOf(req), req.body),
   );
 
-  // No HEAD twin: link previewers send HEAD, and that is not a click.
+  // HEAD is answered as a GET (a preview still finds the site) and recorded as the HEAD reason: link
+  // checkers and previewers send it, people's browsers never do. The lane in front takes plain GETs only.
   const lean = {
     logLevel: 'warn',
     exposeHeadRoute: false,
     config: { access: PUBLIC, securityHeaders: false },
   } as const;
-  app.get('/links/go/:siteId/:typeId/:agentId', lean, async (req, reply) => {
-    const p = req.params as GoParams;
-    const siteId = pathId(p.siteId);
-    const typeId = pathId(p.typeId);
-    const agentId = pathId(p.agentId);
-    if (!siteId || !typeId || !agentId) {
-      noteOutcome(req.raw, { click: 'bad_path' });
-      throw notFound();
-    }
-    const click = await recordRoutedClick(ctx, req.raw, {
-      siteId,
-      typeId,
-      agentId,
-      ip: clientIp(req),
-      time: new Date(),
-      referer: req.headers.referer,
-      userAgent: req.headers['user-agent'],
-    });
-    return reply.redirect(click.location, 302);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/links/go/:siteId/:typeId/:agentId',
+    ...lean,
+    handler: async (req, reply) => {
+      const p = req.params as GoParams;
+      const siteId = pathId(p.siteId);
+      const typeId = pathId(p.typeId);
+      const agentId = pathId(p.agentId);
+      if (!siteId || !typeId || !agentId) {
+        noteOutcome(req.raw, { click: 'bad_path' });
+        throw notFound();
+      }
+      const click = await recordRoutedClick(ctx, req.raw, {
+        siteId,
+        typeId,
+        agentId,
+        ip: clientIp(req),
+        time: new Date(),
+        referer: req.headers.referer,
+        userAgent: req.headers['user-agent'],
+        request: { head: req.method === 'HEAD', test: hasTestParam(req.url) },
+      });
+      return reply.redirect(click.location, 302);
+    },
   });
 };
 

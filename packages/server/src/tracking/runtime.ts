@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { subscribeChanges } from '../common/changes';
 import { loggableError } from '../common/loggable-error';
 import { TrackingCache } from './cache';
+import { datacenterRanges } from './datacenter-list';
 import type { ClickRecord } from './click-batch';
 import { ClickIdBlocks } from './click-ids';
 import { ClickKeeper, type Kept } from './click-keeper';
@@ -16,6 +17,9 @@ import { ClickWriter } from './click-writer';
 import { FileJournal, JOURNAL_DIR, replayFileJournal } from './file-journal';
 import { StreamJournal } from './stream-journal';
 import { unavailable } from '../http/errors';
+import { VALID_CLICK } from '@salesdesk/contract';
+import { RepeatCounter } from './repeats';
+import { classify, REFUSED } from './traffic-rules';
 import { loadUniqueKeys } from './sql';
 import { easternDayBounds, MAX_KEYS_PER_DAY, UniqueTracker } from './uniques';
 
@@ -31,11 +35,24 @@ export interface ClickInput {
   time: Date;
   referer?: string | null;
   userAgent?: string | null;
+  /**
+   * A click from a request (the redirect): tested against the invalid-traffic rules. A click made by the
+   * server itself (demo history, tests) is not, and carries its own `invalidReason` (0 when left out).
+   */
+  request?: {
+    /** A HEAD request: answered as a GET, never a person (the HEAD reason). */
+    head?: boolean;
+    /** The request carried `sd_test=1` (staff testing a link: the INTERNAL reason). */
+    test?: boolean;
+  };
+  invalidReason?: number;
 }
 
 export interface ClickResult {
   clickId: number;
   isUnique: boolean;
+  /** Why it was not a person (contract INVALID_REASONS' code), 0 for a valid click. */
+  invalidReason: number;
   /** The type's url with `{clickParam}={clickId}` appended. */
   location: string;
 }
@@ -49,6 +66,7 @@ const clip = (s: string | null | undefined) => (s ? s.slice(0, MAX_TEXT) : null)
 export class Tracking {
   readonly cache: TrackingCache;
   readonly uniques = new UniqueTracker();
+  readonly repeats = new RepeatCounter();
   readonly ids: ClickIdBlocks;
   readonly writer: ClickWriter;
   readonly keeper: ClickKeeper;
@@ -62,7 +80,7 @@ export class Tracking {
     private readonly ctx: TrackingCtx,
     private readonly log: Log,
   ) {
-    this.cache = new TrackingCache(ctx.db);
+    this.cache = new TrackingCache(ctx.db, () => datacenterRanges(ctx.db));
     this.ids = new ClickIdBlocks(ctx.db);
     this.writer = new ClickWriter(ctx.db, {
       intervalMs: ctx.config.clickWriterIntervalMs,
@@ -77,7 +95,12 @@ export class Tracking {
   }
 
   async start() {
-    this.unsubscribe = subscribeChanges(this.ctx, 'tracking', () => this.cache.refresh());
+    const unsubscribeTracking = subscribeChanges(this.ctx, 'tracking', () => this.cache.refresh());
+    // The invalid-traffic rules are system options.
+    const unsubscribeOptions = subscribeChanges(this.ctx, 'options', () => this.cache.refresh());
+    this.unsubscribe = async () => {
+      await Promise.all([unsubscribeTracking(), unsubscribeOptions()]);
+    };
     // Before the unique keys are loaded: a replayed unique click counts for today.
     const replayed = await replayFileJournal(this.ctx.db, this.file.dir, this.log);
     if (replayed)
@@ -92,13 +115,16 @@ export class Tracking {
     await Promise.all([this.cache.refresh(), this.ids.prefetch(), this.preloadUniques(Date.now())]);
   }
 
-  /** Records a click when site, type and agent are clickable; null (nothing recorded) otherwise. */
-  async record(c: ClickInput): Promise<ClickResult | null> {
+  /**
+   * Records a click when site, type and agent are clickable; null (nothing recorded) otherwise, false when
+   * its reason is set to refuse (nothing recorded, answer 404).
+   */
+  async record(c: ClickInput): Promise<ClickResult | null | false> {
     for (let attempt = 0; attempt < 3; attempt++) {
       let settle!: (click: ClickResult | null) => void;
       const kept = new Promise<ClickResult | null>((resolve) => (settle = resolve));
       const now = this.recordNow(c, resolveKept, settle);
-      if (now === null) return null;
+      if (now === null || now === false) return now;
       if (now) {
         const click = await kept;
         if (!click) throw unavailable();
@@ -112,18 +138,25 @@ export class Tracking {
   /**
    * record() without waiting for the click to be kept: true once it is taken, and `done(arg, click,
    * location)` runs once it is journaled (click null: it could not be, answer 503); null when it is not
-   * clickable; undefined when no click id is at hand (record() waits for a block). Throws 503, having
-   * changed nothing, when clicks cannot be kept.
+   * clickable; false when its invalid reason is set to refuse; undefined when no click id is at hand
+   * (record() waits for a block, and classifies again). Throws 503, having changed nothing, when clicks
+   * cannot be kept.
    */
-  recordNow<T>(c: ClickInput, done: Kept<T>, arg: T): true | null | undefined {
+  recordNow<T>(c: ClickInput, done: Kept<T>, arg: T): true | false | null | undefined {
     if (this.closed || this.writer.full) throw unavailable();
     const type = this.cache.clickType(c.siteId, c.typeId);
     const agent = type && this.cache.clickAgent(c.agentId, c.siteId);
     if (!type || !agent) return null;
+    if (!this.ids.ready) return undefined; // before classify(): a repeat is counted once
+    const invalidReason = c.request
+      ? classify(this.cache.rules, c, this.cache.isBlackListed(c.ip), this.repeats)
+      : (c.invalidReason ?? VALID_CLICK);
+    if (invalidReason === REFUSED) return false;
     const id = this.ids.next();
     if (id === undefined) return undefined;
+    // A machine's or staff's click is never the unique one: the next person's from that address is.
     const isUnique =
-      !this.cache.isBlackListed(c.ip) && this.uniques.firstInDay(c.typeId, c.agentId, c.ip, c.time.getTime());
+      invalidReason === VALID_CLICK && this.uniques.firstInDay(c.typeId, c.agentId, c.ip, c.time.getTime());
     const click = {
       id,
       time: c.time,
@@ -135,6 +168,7 @@ export class Tracking {
       isUnique,
       referer: clip(c.referer),
       userAgent: clip(c.userAgent),
+      invalidReason,
     };
     this.keeper.keep(click, type.prefix + id + type.fragment, done, arg);
     return true;
@@ -196,7 +230,10 @@ const resolveKept = (
   settle: (click: ClickResult | null) => void,
   click: ClickRecord | null,
   location: string,
-) => settle(click && { clickId: click.id, isUnique: click.isUnique, location });
+) =>
+  settle(
+    click && { clickId: click.id, isUnique: click.isUnique, invalidReason: click.invalidReason, location },
+  );
 
 const starting = new WeakMap<Db, Promise<Tracking>>();
 const running = new WeakMap<Db, Tracking>();

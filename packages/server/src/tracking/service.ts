@@ -53,10 +53,15 @@ export async function listLinks(ctx: AppContext, p: Principal, q: TLinksListRequ
 }
 
 /**
- * Records one click through this process's cache, unique tracker and batch writer (the redirect and
- * generated history use the same path). Null when anything is inactive or unknown: nothing recorded.
+ * Records one click through this process's cache, rules, unique tracker and batch writer (the redirect
+ * and generated history use the same path). Null when anything is inactive or unknown, or the click's
+ * invalid reason is set to refuse: nothing recorded.
  */
 export async function recordClick(ctx: AppContext, click: ClickInput): Promise<ClickResult | null> {
+  return (await takeClick(ctx, click)) || null;
+}
+
+async function takeClick(ctx: AppContext, click: ClickInput) {
   const tracking = runningTracking(ctx) ?? (await startTracking(ctx));
   return tracking.record(click);
 }
@@ -70,15 +75,19 @@ export async function recordRoutedClick(
   req: IncomingMessage,
   click: ClickInput,
 ): Promise<ClickResult> {
-  let result: ClickResult | null;
+  let result: ClickResult | null | false;
   try {
-    result = await recordClick(ctx, click);
+    result = await takeClick(ctx, click);
   } catch (err) {
     noteOutcome(req, { click: 'unavailable' });
     throw err;
   }
   noteOutcome(req, {
-    click: result ? 'recorded' : (runningTracking(ctx)?.refusalOf(click) ?? 'link_not_clickable'),
+    click: result
+      ? 'recorded'
+      : result === false
+        ? 'invalid_refused'
+        : (runningTracking(ctx)?.refusalOf(click) ?? 'link_not_clickable'),
   });
   if (!result) throw notFound();
   return result;

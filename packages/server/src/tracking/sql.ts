@@ -1,5 +1,6 @@
 // Tracking queries: what the click cache loads, the batched click insert with its rollup, the link list.
 import { sql } from 'drizzle-orm';
+import { INVALID_OPTION_NAMES } from '@salesdesk/contract';
 import { queryOne, queryRows, type Queryable } from '../db/client';
 import { preparedStatement, queryPrepared } from '../db/prepared';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -7,6 +8,7 @@ import { rollupColumns, type ClickBatch } from './click-batch';
 import {
   CLICK_INCREMENTS,
   CLICK_ON_CONFLICT,
+  INVALID_COUNTERS,
   ROLLUP_COLUMNS,
   ROLLUP_ON_CONFLICT,
   sumIncrements,
@@ -60,6 +62,15 @@ export async function loadBlackList(db: Queryable): Promise<string[]> {
   return rows.map((r) => r.ip);
 }
 
+/** The saved options of invalid traffic (the reasons' modes, internal addresses, the repeat rule). */
+export async function loadTrafficOptions(db: Queryable): Promise<Map<string, string>> {
+  const rows = await queryRows<{ name: string; value: string }>(
+    db,
+    sql`select name, value from options where name = any(${sql.param(Object.values(INVALID_OPTION_NAMES))}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.name, r.value]));
+}
+
 /** The (type, agent, ip) keys that already had their unique click in [start, end). */
 export const loadUniqueKeys = (db: Queryable, start: Date, end: Date, limit: number) =>
   queryRows<{ type_id: number; agent_id: number; ip: string }>(
@@ -82,21 +93,24 @@ export async function nextClickIds(db: Queryable, count: number): Promise<number
 }
 
 const CLICK_COLUMNS =
-  'id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent';
+  'id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent, invalid_reason';
 
-// $1-$12: the click columns of ClickBatch.columns() (click_time as epoch ms: to_timestamp is exact to the µs;
+// $1-$13: the click columns of ClickBatch.columns() (click_time as epoch ms: to_timestamp is exact to the µs;
 // a referer or user agent index of 0 is out of the array, so NULL).
 const CLICK_ROWS = sql`
   insert into clicks (${sql.raw(CLICK_COLUMNS)})
   select id, to_timestamp(ms::float8 / 1000), site_id, type_id, agent_id, office_id, ip, is_unique,
-    ($11::text[])[referer], ($12::text[])[user_agent]
+    ($11::text[])[referer], ($12::text[])[user_agent], invalid_reason
   from unnest($1::bigint[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[], $7::varchar[],
-              $8::boolean[], $9::int[], $10::int[])
-    as c(id, ms, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent)`;
+              $8::boolean[], $9::int[], $10::int[], $13::smallint[])
+    as c(id, ms, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent, invalid_reason)`;
+
+// $14-$27: the increments of rollupColumns(): the key, raws, uniques and each invalid reason's count.
+const INCREMENT_COLUMNS = ['raws', 'uniques', ...INVALID_COUNTERS];
 
 /**
  * The batch as it nearly always is, all new: a plain insert, with the increments summed in memory
- * ($13-$19) added to stats_daily in the same statement. A stored click fails the whole statement (the
+ * ($14-$27) added to stats_daily in the same statement. A stored click fails the whole statement (the
  * primary key, (id, click_time): a click keeps its time, so a batch written again repeats both), and
  * nothing of it is kept. No ON CONFLICT and no RETURNING: together they were a fifth
  * of the database's work per click (bench/analysis.md).
@@ -105,10 +119,11 @@ const INSERT_NEW_CLICKS = preparedStatement(
   'insert_new_clicks',
   sql`
   with inserted as (${CLICK_ROWS})
-  insert into stats_daily (day, site_id, type_id, office_id, agent_id, raws, uniques)
-  select day, site_id, type_id, office_id, agent_id, raws, uniques
-  from unnest($13::date[], $14::int[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[])
-    as r(day, site_id, type_id, office_id, agent_id, raws, uniques)
+  insert into stats_daily (day, site_id, type_id, office_id, agent_id, ${sql.raw(INCREMENT_COLUMNS.join(', '))})
+  select *
+  from unnest($14::date[], $15::int[], $16::int[], $17::int[], $18::int[], ${sql.raw(
+    INCREMENT_COLUMNS.map((_, i) => `$${19 + i}::int[]`).join(', '),
+  )})
   ${CLICK_ON_CONFLICT}`,
 );
 
@@ -123,7 +138,7 @@ const INSERT_CLICKS_ONCE = preparedStatement(
   with inserted as (
     ${CLICK_ROWS}
     on conflict (id, click_time) do nothing
-    returning click_time, site_id, type_id, office_id, agent_id, is_unique
+    returning click_time, site_id, type_id, office_id, agent_id, is_unique, invalid_reason
   )
   insert into stats_daily (${ROLLUP_COLUMNS})
   ${sumIncrements(sql`select ${CLICK_INCREMENTS} from inserted`)}

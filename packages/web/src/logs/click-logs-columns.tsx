@@ -1,8 +1,9 @@
-// The columns of /app/logs/click-outs: office, agent, site, type, link, click time (sortable), and
-// IP from, uniques and referrer where the brand shows them.
+// The columns of /app/logs/click-outs: office, agent, site, type, link, click time (sortable), IP from
+// and uniques where the brand shows them, the click's invalid reason, and the referrer where shown.
 import { Text } from '@mantine/core';
 import {
   CLICK_LOG_HEADERS,
+  formatClickReason,
   formatDateTime,
   type TBrand,
   type TClickLogRow,
@@ -35,6 +36,12 @@ export function clickLogColumns(
     { id: 'clickTime', header: h.clickTime, sortable: true, cell: (r) => formatDateTime(r.clickTime) },
     { id: 'fromIp', header: h.fromIp, hidden: !ip, cell: (r) => <IpLink ip={r.fromIp} /> },
     { id: 'uniques', header: h.uniques, hidden: !(ip && brand.showUniques), cell: (r) => r.uniques },
+    // Empty for a valid click; what a bot matched comes only to admins (the server leaves it null).
+    {
+      id: 'invalidReason',
+      header: h.invalidReason,
+      cell: (r) => formatClickReason(r.invalidReason, r.invalidDetail),
+    },
     {
       id: 'referer',
       header: h.referer,

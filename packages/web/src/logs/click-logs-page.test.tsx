@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clickLogsKeptFrom, monthHints, Role, type TClickLogRow, type TMe } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
@@ -27,6 +27,8 @@ const row: TClickLogRow = {
   fromIp: '24.1.2.3',
   uniques: 1,
   referer: 'https://fb.example/',
+  invalidReason: null,
+  invalidDetail: null,
 };
 
 const BRANDS = {
@@ -111,6 +113,7 @@ describe('ClickLogsPage', () => {
         'Click time',
         'IP from',
         'Uniques',
+        'Reason',
         'Referrer',
       ]),
     );
@@ -150,7 +153,7 @@ describe('ClickLogsPage', () => {
     startSession('tok', me(Role.Agent));
     render('/app/logs/click-outs?agentId=7&ipAddress=24');
     await screen.findByText('agent01', { selector: 'td, td *' });
-    await waitFor(() => expect(headers()).toEqual(['Agent', 'Site', 'Type', 'Link', 'Click time']));
+    await waitFor(() => expect(headers()).toEqual(['Agent', 'Site', 'Type', 'Link', 'Click time', 'Reason']));
     expect(searches().at(-1)).not.toHaveProperty('agentId');
     expect(searches().at(-1)).not.toHaveProperty('ipAddress');
     expect(screen.queryAllByLabelText('Agent')).toHaveLength(0);
@@ -178,11 +181,39 @@ describe('ClickLogsPage', () => {
     expect(screen.getByText('No logs for selected period')).toBeTruthy();
   });
 
-  it("shows the spec's empty text across the row (8 columns: an office's own office is left out)", async () => {
+  it("shows the spec's empty text across the row (9 columns: an office's own office is left out)", async () => {
     startSession('tok', me(Role.Company));
     rows = [];
     render();
     const cell = await screen.findByText('No logs for selected period');
-    await waitFor(() => expect(cell.getAttribute('colspan')).toBe('8'));
+    await waitFor(() => expect(cell.getAttribute('colspan')).toBe('9'));
+  });
+
+  it("shows each click's reason, with what a bot matched where the server sends it, and filters by reason", async () => {
+    startSession('tok', me(Role.Admin));
+    rows = [
+      { ...row, id: 1, agentUsername: 'valid01' },
+      { ...row, id: 2, invalidReason: 'BOT', invalidDetail: 'google' },
+      { ...row, id: 3, invalidReason: 'REPEAT', invalidDetail: null },
+    ];
+    render('/app/logs/click-outs?reason=invalid&start=2024-01-01&end=2024-01-31');
+    await screen.findByText('Bot (google)', { selector: 'td, td *' });
+    expect(screen.getByText('Repeat', { selector: 'td, td *' })).toBeTruthy();
+    const reasons = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => {
+        const at = headers().indexOf('Reason');
+        return tr.querySelectorAll('td')[at]?.textContent;
+      });
+    expect(reasons).toEqual(['', 'Bot (google)', 'Repeat']);
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ reason: 'invalid' }));
+    // The filter offers valid clicks, invalid ones and each reason by its label.
+    const select = screen.getByRole('combobox', { name: 'Reason' });
+    expect((select as HTMLInputElement).value).toBe('Invalid clicks (any reason)');
+    fireEvent.click(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Link preview' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ reason: 'PREVIEW' }));
   });
 });

@@ -1,10 +1,11 @@
 // /app/logs/click-outs: the clicks of the caller's tenant (an agent its own), filtered and paged on the
-// server, newest first, with a CSV export of every matching click, and from which day raw clicks are
-// kept once the retention option dropped older months.
+// server (by invalid reason too), newest first, with a CSV export of every matching click, and from
+// which day raw clicks are kept once the retention option dropped older months.
 import { useMemo } from 'react';
-import { Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import {
   CLICK_LOG_FILTERS,
+  CLICK_REASON_FILTER_LABELS,
   CLICK_LOG_SORT_FIELDS,
   CLICK_LOGS_EMPTY,
   clickLogsKeptFrom,
@@ -26,6 +27,8 @@ import { OfficeAgentFilter } from '../filters/office-agent-filter';
 import { SiteFilter } from '../filters/site-filter';
 
 type Filter = (typeof CLICK_LOG_FILTERS)[number];
+
+const REASONS = Object.entries(CLICK_REASON_FILTER_LABELS).map(([value, label]) => ({ value, label }));
 
 /** An agent sees only its own clicks: office and agent are not its to choose; IPs only where shown. */
 function filtersFor(isAgent: boolean, showIp: boolean): readonly Filter[] {
@@ -68,6 +71,15 @@ export function ClickLogsPage() {
             {!isAgent && <OfficeAgentFilter field={field} draft={draft} showOffice={showOffice} />}
             <SiteFilter field={field} draft={draft} />
             {brand.showIp && <TextInput label="IP" {...field('ipAddress')} w={150} />}
+            <Select
+              label="Reason"
+              placeholder="All clicks"
+              data={REASONS}
+              value={draft.reason || null}
+              onChange={(v) => field('reason').onChange(v ?? '')}
+              clearable
+              w={210}
+            />
             <LogPeriod field={field} draft={draft} hints={hints} />
           </>
         )}

@@ -2,7 +2,7 @@
 // the postback log and the audit log keep, the months of raw clicks kept, the pay cycle, the largest
 // adjustment (pesos and dollars), the fraud rules (each off, flag only or hold
 // for review, with its numbers), the roles that must sign in with two factors, whether webhooks may go
-// to private addresses, and Save.
+// to private addresses, the invalid-traffic rules, and Save.
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import {
@@ -33,12 +33,14 @@ import { Page } from '../shell/page';
 import { FormErrorBanner } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { useOptions, useSaveOptions } from './api';
+import { InvalidTrafficOptions } from './invalid-traffic-options';
 
 const PAY_CYCLE_OPTIONS = PAY_CYCLES.map((value) => ({ value, label: PAY_CYCLE_LABELS[value] }));
 const MODE_OPTIONS = FRAUD_MODES.map((value) => ({ value, label: FRAUD_MODE_LABELS[value] }));
 
 type Form = SavingForm<TSystemOptionsFormValues, TOptionsUpdate>;
-type ModeField = 'fastSaleMode' | 'repeatEmailMode' | 'selfReferralMode' | 'refundRateMode';
+type ModeField =
+  'fastSaleMode' | 'repeatEmailMode' | 'selfReferralMode' | 'refundRateMode' | 'invalidClickMode';
 type NumberField = 'fastSaleSeconds' | 'repeatEmailMax' | 'refundRatePercent' | 'refundRateMinSales';
 
 export function OptionsPage() {
@@ -170,6 +172,13 @@ function OptionsForm({ options }: { options: TOption[] }) {
             description={`The agent's sales in those ${REFUND_RATE_WINDOW_DAYS} days before the rate counts`}
           />
         </FraudRule>
+        <FraudRule
+          form={form}
+          mode="invalidClickMode"
+          label={FRAUD_RULE_LABELS.invalidClick}
+          description="The sale's click was flagged as invalid traffic (a bot, a preview, staff, a repeat...)"
+        />
+        <InvalidTrafficOptions form={form} />
         <Group>
           <Button type="submit" loading={form.saving} disabled={form.saving}>
             Save

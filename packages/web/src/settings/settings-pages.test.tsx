@@ -205,6 +205,17 @@ describe('OptionsPage', () => {
       ['fraud_refund_rate', 'flag'],
       ['fraud_refund_rate_percent', '25'],
       ['fraud_refund_rate_min_sales', '20'],
+      ['fraud_invalid_click', 'flag'],
+      ['invalid_blacklisted_ip', 'flag'],
+      ['invalid_internal', 'flag'],
+      ['invalid_preview', 'flag'],
+      ['invalid_bot', 'flag'],
+      ['invalid_head', 'flag'],
+      ['invalid_datacenter', 'count'],
+      ['invalid_repeat', 'flag'],
+      ['internal_traffic_addresses', ''],
+      ['repeat_clicks_max', '10'],
+      ['repeat_clicks_minutes', '10'],
     ];
     return JSON.stringify(list.map(([name, value]) => ({ name, value: changes[name] ?? value })));
   };
@@ -347,6 +358,48 @@ describe('OptionsPage', () => {
         fraud_refund_rate_min_sales: '40',
       }),
     ]);
+  });
+
+  it('shows each invalid-traffic reason with its modes (refuse only for machines) and saves the rules', async () => {
+    renderOptions([
+      { name: 'invalid_bot', value: 'refuse' },
+      { name: 'internal_traffic_addresses', value: '10.0.0.0/8' },
+    ]);
+    const bot = await screen.findByRole('combobox', { name: /^Bot/ });
+    expect(bot).toHaveProperty('value', 'Refuse (404)');
+    expect(screen.getByRole('combobox', { name: /^Data center/ })).toHaveProperty('value', 'Count as valid');
+    fireEvent.click(screen.getByRole('combobox', { name: /^Repeat$/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Count as valid',
+      'Flag',
+    ]);
+    fireEvent.click(await screen.findByRole('option', { name: 'Count as valid' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Internal traffic addresses/ }), {
+      target: { value: '10.0.0.0/8, 203.0.113.7' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Repeat Clicks/ }), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(posted()).toEqual([
+      savedList({
+        invalid_bot: 'refuse',
+        invalid_repeat: 'count',
+        internal_traffic_addresses: '10.0.0.0/8, 203.0.113.7',
+        repeat_clicks_max: '5',
+      }),
+    ]);
+  });
+
+  it('refuses an internal address that is not one, and a repeat count out of range, without a call', async () => {
+    renderOptions([]);
+    fireEvent.change(await screen.findByRole('textbox', { name: /Internal traffic addresses/ }), {
+      target: { value: '10.0.0.0/33' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Repeat Minutes/ }), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/"10.0.0.0\/33" is not an address or a range/)).toBeTruthy();
+    expect(screen.getByText('Repeat Minutes must be a whole number from 1 to 1440')).toBeTruthy();
+    expect(posted()).toEqual([]);
   });
 
   it("refuses a rule's number out of range with the contract's message, without a call", async () => {

@@ -27,6 +27,8 @@ const me = (role: Role): TMe => ({
 const figures = {
   raws: 10,
   uniques: 6,
+  invalid: 4,
+  invalidByReason: null,
   byType: {},
   sales: 3,
   bonusSales: 1,
@@ -80,6 +82,7 @@ function result(req: Record<string, unknown>, over: Partial<TStatsResult>): TSta
       ...figures,
       raws: 20,
       uniques: 12,
+      invalid: 8,
       sales: 6,
       earning: null,
       bonusEarning: null,
@@ -194,6 +197,67 @@ describe('Sites Statistics', () => {
     for (const header of ['Total Approved', 'Total Paid sale', 'Convert Ratio'])
       expect(screen.getByText(header, { exact: false })).toBeTruthy();
     expect(screen.queryByText('Office', { selector: 'th *, th' })).toBeNull();
+  });
+});
+
+describe('the Invalid column', () => {
+  const byReason = { BLACKLISTED_IP: 0, INTERNAL: 1, PREVIEW: 0, BOT: 3, HEAD: 0, DATACENTER: 0, REPEAT: 0 };
+  const headersOf = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
+
+  it("follows Uniques; an admin's figure is a button that opens its invalid clicks by reason", async () => {
+    startSession('tok', me(Role.Admin));
+    answer = () => ({
+      page: {
+        items: [row({ key: '2026-01-05', date: '2026-01-05', invalidByReason: byReason })],
+        total: 1,
+      },
+    });
+    renderUi(<SitesStatsPage />, { route: '/app/stats/sites', query: true });
+    const table = await screen.findByRole('table', { name: 'Statistics' });
+    await within(table).findByText('2026-01-05');
+    const headers = headersOf(table);
+    expect(headers.slice(headers.indexOf('Raws'), headers.indexOf('Raws') + 3)).toEqual([
+      'Raws',
+      'Uniques',
+      'Invalid',
+    ]);
+    // A real button: the keyboard reaches and opens it.
+    const button = within(table).getByRole('button', { name: 'Invalid by reason: 4' });
+    expect(button.tagName).toBe('BUTTON');
+    fireEvent.click(button);
+    const parts = await screen.findByRole('dialog', { name: /^Invalid by reason/ });
+    expect(
+      within(parts)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Internal traffic1', 'Bot3']);
+    // The total's own parts are not sent here (null): the Overall Total is a plain number.
+    expect(within(table).queryByRole('button', { name: /Invalid by reason: 8/ })).toBeNull();
+    expect(within(table).getAllByText('8').length).toBeGreaterThan(0);
+  });
+
+  it('gives an office the count only', async () => {
+    startSession('tok', me(Role.Company));
+    // Even a breakdown sent by mistake stays closed to a role that may not see the rules.
+    answer = () => ({
+      groupBy: 'agent',
+      page: {
+        items: [row({ key: '1:7', agentId: 7, agent: 'maria', invalidByReason: byReason })],
+        total: 1,
+      },
+    });
+    renderUi(<SitesStatsPage />, { route: '/app/stats/sites?groupBy=agent', query: true });
+    const table = await screen.findByRole('table', { name: 'Statistics' });
+    await within(table).findByText('maria');
+    expect(headersOf(table)).toContain('Invalid');
+    const cells = [...within(table).getAllByRole('row')[1].querySelectorAll('td')].map(
+      (td) => td.textContent,
+    );
+    expect(cells).toContain('4');
+    expect(within(table).queryByRole('button', { name: /by reason/ })).toBeNull();
   });
 });
 

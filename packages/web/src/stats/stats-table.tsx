@@ -1,5 +1,6 @@
 // The report table: the row number, the contract's columns for the role and the result, drill-down
-// links (date, office, agent), bonus figures in red, and Page Total, Overall Total, Unique to Sale Ratio.
+// links (date, office, agent), a figure's parts where its column has them (the admins' invalid clicks
+// by reason), bonus figures in red, and Page Total, Overall Total, Unique to Sale Ratio.
 import { useMemo } from 'react';
 import { Anchor } from '@mantine/core';
 import {
@@ -14,6 +15,7 @@ import {
   type TAvpPeriod,
   type TStatsColumn,
   type TStatsGroupBy,
+  type TStatsOverall,
   type TStatsKind,
   type TStatsResult,
   type TStatsRow,
@@ -21,6 +23,7 @@ import {
 } from '@salesdesk/contract';
 import { DataTable, type DataColumn, type FooterRow } from '../ui/data-table';
 import { BONUS_COLOR } from '../ui/money';
+import { BreakdownCell } from './breakdown-cell';
 
 export type StatsTableProps = {
   kind: TStatsKind;
@@ -38,6 +41,12 @@ export type StatsTableProps = {
 };
 
 const NUMERIC = new Set(['count', 'price', 'peso', 'percent']);
+
+/** A figure as shown, opening its parts when its column has them for this row (none in print). */
+function withParts(spec: TStatsColumn, r: TStatsRow | TStatsOverall, shown: string, print: boolean) {
+  const parts = print ? null : spec.breakdown?.(r);
+  return parts?.length ? <BreakdownCell shown={shown} header={spec.header} parts={parts} /> : shown;
+}
 
 /** The column a grouping drills down from. */
 const DRILL_COLUMN: Partial<Record<TStatsGroupBy, string>> = {
@@ -65,7 +74,8 @@ export function StatsTable(props: StatsTableProps) {
             {shown}
           </Anchor>
         );
-      return spec.bonus ? <span style={{ color: BONUS_COLOR }}>{shown}</span> : shown;
+      if (spec.bonus) return <span style={{ color: BONUS_COLOR }}>{shown}</span>;
+      return withParts(spec, row, shown, props.print);
     };
     const no: DataColumn<TStatsRow, TStatsSortField> = {
       id: 'no',
@@ -95,14 +105,17 @@ export function StatsTable(props: StatsTableProps) {
       if (!spec.total) continue;
       const style = spec.bonus ? { color: BONUS_COLOR } : undefined;
       pageRow[spec.id] = <span style={style}>{formatStatsCell(spec, pageTotal(spec, rows, kind))}</span>;
-      overallRow[spec.id] = <span style={style}>{formatStatsCell(spec, spec.value(result.overall))}</span>;
+      const overall = formatStatsCell(spec, spec.value(result.overall));
+      overallRow[spec.id] = (
+        <span style={style}>{withParts(spec, result.overall, overall, props.print)}</span>
+      );
     }
     if (!showUniques) return [pageRow, overallRow];
     // Under Uniques, else past the kept columns (No and the first), where the label spans both.
     const ratioAt = specs.some((s) => s.id === 'uniques') ? 'uniques' : ((specs[1] ?? specs[0])?.id ?? 'no');
     const ratio = formatUniqueRatio(result.overall.uniques, result.overall.sales);
     return [pageRow, overallRow, { no: STATS_FOOTER.ratio, [ratioAt]: ratio }];
-  }, [result, specs, kind, showUniques]);
+  }, [result, specs, kind, showUniques, props.print]);
 
   return (
     <DataTable

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * Why a click was refused, as the click path tells them apart. An address on the black list is not a
- * refusal: its click is recorded, as not unique.
+ * refusal: its click is recorded, flagged (its invalid reason), unless that reason is set to count.
  */
 export const CLICK_REFUSALS = [
   /** Not three plain ids: no link has this path. */
@@ -13,6 +13,8 @@ export const CLICK_REFUSALS = [
   'link_not_clickable',
   /** The agent is unknown, suspended or inactive, or does not have the site enabled. */
   'agent_not_clickable',
+  /** Answered 404: a bot, link preview or data center address whose reason is set to refuse (issue 35). */
+  'invalid_refused',
   /** Answered 503: the node is closing, the click writer is full, or the click could not be journaled. */
   'unavailable',
 ] as const;

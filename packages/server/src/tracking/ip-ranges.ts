@@ -1,0 +1,340 @@
+// Sets of addresses and CIDR ranges (issue 35): the `Internal traffic addresses` an admin types, and the
+// cloud providers' ranges shipped in datacenter-ranges.txt for the DATACENTER reason.
+//
+// has() runs in the redirect before its answer, for every click, on lists of tens of thousands of ranges:
+// the ranges are merged into sorted intervals held in typed arrays and found by binary search, and the
+// address is read by hand into a reused buffer, so a lookup allocates nothing and costs about 0.1 µs. An
+// address longer than any written address is refused unread, so a hostile one costs no more than that.
+//
+// A client may come as `::ffff:1.2.3.4` on a dual-stack socket, so IPv4-mapped addresses and ranges are
+// kept as IPv4: either spelling of an address matches either spelling of a range.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The shipped list of cloud provider ranges (scripts/make-datacenter-ranges.ts made it). The server runs
+ * from its sources (tsx) and the tests' build keeps each file's own import.meta.url, so the list is read
+ * where it lies beside this file.
+ */
+export const DATACENTER_LIST_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'datacenter-ranges.txt',
+);
+
+export interface IpRangesError {
+  /** 1-based. */
+  line: number;
+  /** The entry as written, clipped; or what went wrong, in brackets. */
+  text: string;
+}
+
+/** "ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255": nothing longer is an address. */
+const LONGEST_ADDRESS = 45;
+const CLIP = 80;
+const DATE_LINES = 20;
+
+const V4 = 4;
+const V6 = 6;
+const INVALID = 0;
+
+// The reused buffers: an address as four 32-bit words (IPv4 in the first), and IPv6's eight groups.
+const WORDS = new Uint32Array(4);
+const GROUPS = new Uint16Array(8);
+
+/** A dotted quad in s[from, to) as a number, or -1. Leading zeros are refused: some read them as octal. */
+function readV4(s: string, from: number, to: number): number {
+  let value = 0;
+  let i = from;
+  for (let octet = 0; ; octet++) {
+    if (i >= to) return -1;
+    let n = s.charCodeAt(i++) - 48;
+    if (n < 0 || n > 9) return -1;
+    while (i < to) {
+      const d = s.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      if (n === 0) return -1;
+      n = n * 10 + d;
+      if (n > 255) return -1;
+      i++;
+    }
+    value = value * 256 + n;
+    if (octet === 3) return i === to ? value : -1;
+    if (i >= to || s.charCodeAt(i) !== 46 /* . */) return -1;
+    i++;
+  }
+}
+
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  c |= 32; // lower case
+  return c >= 97 && c <= 102 ? c - 87 : -1;
+}
+
+/** An IPv6 address in s[from, to) into WORDS; false if it is not one. */
+function readV6(s: string, from: number, to: number): boolean {
+  let n = 0;
+  let gap = -1;
+  let i = from;
+  if (s.charCodeAt(i) === 58 /* : */) {
+    if (s.charCodeAt(i + 1) !== 58) return false;
+    gap = 0;
+    i += 2;
+  }
+  while (i < to) {
+    if (n === 8) return false;
+    const start = i;
+    let group = 0;
+    for (let h = 0; i < to && i - start < 5 && (h = hexDigit(s.charCodeAt(i))) >= 0; i++)
+      group = group * 16 + h;
+    if (i === start || i - start > 4) return false;
+    if (i < to && s.charCodeAt(i) === 46 /* . */) {
+      const v4 = n <= 6 ? readV4(s, start, to) : -1;
+      if (v4 < 0) return false;
+      GROUPS[n++] = v4 >>> 16;
+      GROUPS[n++] = v4 & 0xffff;
+      break;
+    }
+    GROUPS[n++] = group;
+    if (i === to) break;
+    if (s.charCodeAt(i++) !== 58) return false;
+    if (s.charCodeAt(i) === 58) {
+      if (gap >= 0) return false;
+      gap = n;
+      i++;
+    } else if (i === to) return false;
+  }
+  if (gap < 0 ? n !== 8 : n > 7) return false;
+  if (gap >= 0) {
+    const tail = n - gap;
+    for (let k = 1; k <= tail; k++) GROUPS[8 - k] = GROUPS[n - k];
+    for (let k = gap; k < 8 - tail; k++) GROUPS[k] = 0;
+  }
+  for (let k = 0; k < 4; k++) WORDS[k] = GROUPS[2 * k] * 0x10000 + GROUPS[2 * k + 1];
+  return true;
+}
+
+const isMapped = (w: Uint32Array) => w[0] === 0 && w[1] === 0 && w[2] === 0xffff;
+
+/** The address in s[from, to) into WORDS: V4 (an IPv4-mapped one too, in WORDS[0]), V6 or INVALID. */
+function readAddress(s: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    if (s.charCodeAt(i) !== 58) continue;
+    if (!readV6(s, from, to)) return INVALID;
+    if (!isMapped(WORDS)) return V6;
+    WORDS[0] = WORDS[3];
+    return V4;
+  }
+  const v4 = readV4(s, from, to);
+  if (v4 < 0) return INVALID;
+  WORDS[0] = v4;
+  return V4;
+}
+
+/** The top `bits` bits of a 32-bit word. */
+const maskOf = (bits: number) =>
+  bits <= 0 ? 0 : bits >= 32 ? 0xffffffff : (0xffffffff << (32 - bits)) >>> 0;
+
+/** a - b over the four words at a[ai] and b[bi], as a sign. */
+function compare(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number): number {
+  for (let k = 0; k < 4; k++) if (a[ai + k] !== b[bi + k]) return a[ai + k] < b[bi + k] ? -1 : 1;
+  return 0;
+}
+
+/** Whether the range starting at `start` touches or overlaps one ending at `end` (four words each). */
+function reaches(end: ArrayLike<number>, ei: number, start: ArrayLike<number>, si: number): boolean {
+  if (compare(start, si, end, ei) <= 0) return true;
+  // start is above end: they touch when start is end + 1, i.e. equal up to a word that is one more,
+  // with only zeros in start and only ones in end after it.
+  for (let k = 0; k < 4; k++) {
+    if (start[si + k] === end[ei + k]) continue;
+    if (start[si + k] !== end[ei + k] + 1) return false;
+    for (let j = k + 1; j < 4; j++) if (start[si + j] !== 0 || end[ei + j] !== 0xffffffff) return false;
+    return true;
+  }
+  return false;
+}
+
+/** Sorted, merged intervals: IPv4 as [start, end] pairs, IPv6 as eight words (start, end) each. */
+class Intervals {
+  readonly v4: number[] = [];
+  readonly v6: number[] = [];
+
+  addV4(start: number, end: number) {
+    this.v4.push(start, end);
+  }
+
+  addV6(words: ArrayLike<number>, bits: number) {
+    const from = this.v6.length;
+    for (let k = 0; k < 4; k++) this.v6.push((words[k] & maskOf(bits - 32 * k)) >>> 0);
+    for (let k = 0; k < 4; k++) this.v6.push((this.v6[from + k] | ~maskOf(bits - 32 * k)) >>> 0);
+    const [s0, s1, s2, s3, e0, e1, e2, e3] = this.v6.slice(from);
+    // The IPv4-mapped block ::ffff:0:0/96, or a range that holds it, goes to IPv4 (mapped addresses are
+    // looked up there).
+    if (bits >= 96 && s0 === 0 && s1 === 0 && s2 === 0xffff) {
+      this.v6.length = from;
+      this.addV4(s3, e3);
+    } else if (bits <= 96 && s0 === 0 && s1 === 0 && s2 <= 0xffff && (e0 > 0 || e1 > 0 || e2 >= 0xffff)) {
+      this.addV4(0, 0xffffffff);
+    }
+  }
+
+  build(): { v4: Uint32Array; v6: Uint32Array } {
+    const v4 = this.v4;
+    const order4 = Array.from({ length: v4.length / 2 }, (_, i) => 2 * i).sort((a, b) => v4[a] - v4[b]);
+    const merged4: number[] = [];
+    for (const i of order4) {
+      const last = merged4.length - 1;
+      if (last > 0 && v4[i] <= merged4[last] + 1) merged4[last] = Math.max(merged4[last], v4[i + 1]);
+      else merged4.push(v4[i], v4[i + 1]);
+    }
+    const v6 = this.v6;
+    const order6 = Array.from({ length: v6.length / 8 }, (_, i) => 8 * i).sort((a, b) =>
+      compare(v6, a, v6, b),
+    );
+    const merged6: number[] = [];
+    for (const i of order6) {
+      const end = merged6.length - 4;
+      if (end > 0 && reaches(merged6, end, v6, i)) {
+        if (compare(v6, i + 4, merged6, end) > 0)
+          for (let k = 0; k < 4; k++) merged6[end + k] = v6[i + 4 + k];
+      } else for (let k = 0; k < 8; k++) merged6.push(v6[i + k]);
+    }
+    return { v4: Uint32Array.from(merged4), v6: Uint32Array.from(merged6) };
+  }
+}
+
+const clip = (text: string) => text.slice(0, CLIP).replaceAll('\0', '\ufffd');
+
+/** An entry's first character, when it is not a label's: a digit, or IPv6's colon or hex. */
+const looksLikeAddress = (token: string) => /^[0-9]/.test(token) || token.includes(':');
+
+export class IpRanges {
+  static readonly EMPTY = new IpRanges(new Uint32Array(0), new Uint32Array(0), 0);
+
+  private constructor(
+    /** Merged [start, end] pairs, by start. */
+    private readonly v4: Uint32Array,
+    /** Merged intervals of eight words (start, end), by start. */
+    private readonly v6: Uint32Array,
+    /** The entries read. */
+    readonly size: number,
+  ) {}
+
+  /**
+   * The addresses and ranges of `text`: one or more to a line, separated by commas or spaces, each an
+   * address or CIDR range (host bits set are dropped: `10.1.2.3/8` is 10.0.0.0/8). An entry may carry a
+   * label, after a tab or a space, that does not start like an address (`3.5.140.0/22\taws`): it ends at
+   * the next comma. `#` starts a comment. An entry that is not one is an error of its line and is left out; so is each entry past
+   * `maxLines`, with one error saying so.
+   */
+  static parse(
+    text: string,
+    opts: { maxLines?: number } = {},
+  ): { ranges: IpRanges; errors: IpRangesError[] } {
+    const max = opts.maxLines ?? 500_000;
+    const intervals = new Intervals();
+    const errors: IpRangesError[] = [];
+    let entries = 0;
+    let read = 0;
+    let line = 0;
+    for (let pos = 0; pos <= text.length && entries <= max;) {
+      let next = text.indexOf('\n', pos);
+      if (next < 0) next = text.length;
+      const whole = text.slice(pos, next);
+      pos = next + 1;
+      line++;
+      if (whole.includes('\0')) {
+        entries++;
+        errors.push({ line, text: clip(whole) });
+        continue;
+      }
+      const hash = whole.indexOf('#');
+      for (const part of (hash < 0 ? whole : whole.slice(0, hash)).split(',')) {
+        const tokens = part.split(/\s+/).filter(Boolean);
+        for (let t = 0; t < tokens.length; t++) {
+          if (t > 0 && !looksLikeAddress(tokens[t])) break; // the label
+          if (++entries > max) {
+            errors.push({ line, text: `(more than ${max} entries)` });
+            break;
+          }
+          if (addEntry(intervals, tokens[t])) read++;
+          else errors.push({ line, text: clip(tokens[t]) });
+        }
+        if (entries > max) break;
+      }
+    }
+    const { v4, v6 } = intervals.build();
+    return { ranges: new IpRanges(v4, v6, read), errors };
+  }
+
+  /** Whether `ip` is in the set; false for anything that is not an address. */
+  has(ip: string): boolean {
+    if (typeof ip !== 'string' || ip.length > LONGEST_ADDRESS) return false;
+    const kind = readAddress(ip, 0, ip.length);
+    if (kind === V4) {
+      const v4 = this.v4;
+      const address = WORDS[0];
+      let lo = 0;
+      let hi = v4.length / 2 - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        if (v4[2 * mid] <= address) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return hi >= 0 && address <= v4[2 * hi + 1];
+    }
+    if (kind === V6) {
+      const v6 = this.v6;
+      let lo = 0;
+      let hi = v6.length / 8 - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compare(v6, 8 * mid, WORDS, 0) <= 0) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return hi >= 0 && compare(WORDS, 0, v6, 8 * hi + 4) <= 0;
+    }
+    return false;
+  }
+}
+
+/** Adds `a.b.c.d`, `a.b.c.d/n`, an IPv6 address or `x::/n`; false if it is none of them. */
+function addEntry(intervals: Intervals, token: string): boolean {
+  const slash = token.indexOf('/');
+  const to = slash < 0 ? token.length : slash;
+  if (to > LONGEST_ADDRESS) return false;
+  const kind = readAddress(token, 0, to);
+  if (kind === INVALID) return false;
+  // Whether the address was written as IPv6: its prefix then counts 128 bits, mapped or not.
+  const written6 = token.lastIndexOf(':', to) >= 0;
+  let bits = written6 ? 128 : 32;
+  if (slash >= 0) {
+    const prefix = token.slice(slash + 1);
+    if (!/^(0|[1-9][0-9]{0,2})$/.test(prefix) || Number(prefix) > bits) return false;
+    bits = Number(prefix);
+  }
+  if (kind === V4 && (!written6 || bits >= 96)) {
+    const v4bits = written6 ? bits - 96 : bits;
+    const start = (WORDS[0] & maskOf(v4bits)) >>> 0;
+    intervals.addV4(start, (start | ~maskOf(v4bits)) >>> 0);
+  } else {
+    // An IPv6 range wider than a /96 written in the mapped block: read it as the IPv6 it spans.
+    if (kind === V4) WORDS.set([0, 0, 0xffff, WORDS[0]]);
+    intervals.addV6(WORDS, bits);
+  }
+  return true;
+}
+
+/** The `# date: YYYY-MM-DD` of a dated list, from its first lines; null when it has none. */
+export function datedListDate(text: string): string | null {
+  let pos = 0;
+  for (let n = 0; n < DATE_LINES && pos < text.length; n++) {
+    let next = text.indexOf('\n', pos);
+    if (next < 0) next = text.length;
+    const date = /^#\s*date:\s*(\d{4}-\d{2}-\d{2})\s*$/.exec(text.slice(pos, Math.min(next, pos + 100)))?.[1];
+    const time = date ? Date.parse(`${date}T00:00:00Z`) : NaN;
+    if (date && !Number.isNaN(time) && new Date(time).toISOString().startsWith(date)) return date;
+    pos = next + 1;
+  }
+  return null;
+}
