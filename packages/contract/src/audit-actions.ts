@@ -175,6 +175,16 @@ const options = (e: TAuditEntry) => {
     : 'Saved system options';
 };
 
+/** A stored data center list by its size and date (`Stored the data center list: 9,876 ranges, dated 2026-11-27`). */
+const rangeList = (e: TAuditEntry) => {
+  const row = ofTable(e, 'ip_range_lists')[0];
+  const field = (name: string) => row?.fields.find((f) => f.name === name)?.afterText;
+  const entries = field('entries');
+  const dated = field('list_date');
+  const ranges = entries && `: ${entries} ${entries === '1' ? 'range' : 'ranges'}`;
+  return `Stored the data center list${ranges ?? ''}${dated ? `, dated ${dated}` : ''}`;
+};
+
 const ACCOUNTS: readonly TAuditTarget[] = ['agent', 'office', 'admin', 'account'];
 
 /** Every audited route: its name in the filter, what it is about, and its description. */
@@ -320,6 +330,11 @@ export const AUDIT_ACTIONS: Record<string, AuditActionSpec> = {
   },
   'DELETE /api/black-list-ip/:id': { name: 'IP let through', about: ['black-list'], says: unlisted },
   'POST /api/options': { name: 'System options changed', about: ['option'], says: options },
+  'POST /api/options/datacenter-list': {
+    name: 'Data center list stored',
+    about: ['option'],
+    says: rangeList,
+  },
   'PUT /api/types': { name: 'Link type created', about: ['link-type'], says: created },
   'POST /api/types/:id': { name: 'Link type changed', about: ['link-type'], says: changed },
   'DELETE /api/types/:id': { name: 'Link type deleted', about: ['link-type'], says: deleted },

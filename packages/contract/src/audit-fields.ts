@@ -245,6 +245,17 @@ export const AUDIT_TABLES: Record<string, AuditTableSpec> = {
     nameColumn: 'name',
     fields: { name: f('Option'), value: f('Value') },
   },
+  ip_range_lists: {
+    label: 'Address range list',
+    nameColumn: 'name',
+    fields: {
+      name: f('List'),
+      list_date: f('Dated', 'date'),
+      entries: f('Ranges', 'count'),
+      updated_at: f('Stored', 'time'),
+      updated_by: f('Stored by (account id)'),
+    },
+  },
   files: {
     label: 'File',
     nameColumn: 'name',

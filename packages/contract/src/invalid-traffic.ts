@@ -135,3 +135,26 @@ export const ZInternalTrafficAddresses = z
     const bad = entries.find((e) => !ZAddressEntry.safeParse(e).success);
     if (bad !== undefined) ctx.addIssue({ code: 'custom', message: INTERNAL_ADDRESSES_INVALID(bad) });
   });
+
+/** The data center list in force (System Options): the release's own copy, or one a superadmin stored. */
+export const ZDatacenterListInfo = z.object({
+  source: z.enum(['shipped', 'uploaded']),
+  /** The date the list says it was made. */
+  listDate: z.string().nullable(),
+  entries: z.number().int(),
+  /** When it was stored (uploaded lists). */
+  updatedAt: z.string().nullable(),
+});
+export type TDatacenterListInfo = z.infer<typeof ZDatacenterListInfo>;
+
+export const DATACENTER_LIST_MAX_MB = 20;
+export const DATACENTER_LIST_REQUIRED = 'Choose a list file';
+/** POST options/datacenter-list: the list's text, one address or CIDR range per line. */
+export const ZDatacenterListUpload = z.object({
+  text: z
+    .string({ error: DATACENTER_LIST_REQUIRED })
+    .min(1, DATACENTER_LIST_REQUIRED)
+    .max(DATACENTER_LIST_MAX_MB * 1024 * 1024, `The list may be at most ${DATACENTER_LIST_MAX_MB} MB`),
+});
+export type TDatacenterListUpload = z.infer<typeof ZDatacenterListUpload>;
+export const ZDatacenterListStored = z.object({ entries: z.number().int(), listDate: z.string() });

@@ -250,16 +250,23 @@ export const options = pgTable('options', {
 
 // Address range lists the superadmin replaces whole (issue 35): 'datacenter', the cloud providers' ranges
 // of the DATACENTER reason, uploaded on System Options or by `npm run update-ip-ranges`. Without a row
-// the copy shipped with the release is used (tracking/datacenter-list.ts).
+// the copy shipped with the release is used (tracking/datacenter-list.ts). Audited; the text itself is
+// kept apart (ip_range_list_bodies), so the audit log records what changed, not megabytes of ranges.
 export const ipRangeLists = pgTable('ip_range_lists', {
   name: varchar('name', { length: 32 }).primaryKey(),
-  body: text('body').notNull(),
   /** The date the list itself says it was made (its `# date:` line), else the day it was stored. */
   listDate: date('list_date', { mode: 'string' }).notNull(),
   entries: integer('entries').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   /** Who stored it; null when the command line did. */
   updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+});
+
+export const ipRangeListBodies = pgTable('ip_range_list_bodies', {
+  name: varchar('name', { length: 32 })
+    .primaryKey()
+    .references(() => ipRangeLists.name, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
 });
 
 export const files = pgTable('files', {

@@ -37,6 +37,14 @@ export const routeSamples: RouteSamples = {
   },
   'DELETE /api/black-list-ip/:id': { build: async (w) => ({ url: `black-list-ip/${await listedIpId(w)}` }) },
   'GET /api/options': { build: () => ({ url: 'options' }) },
+  'GET /api/options/datacenter-list': { build: () => ({ url: 'options/datacenter-list' }) },
+  // A documentation range only: the DATACENTER reason is counted unless a test turns it on.
+  'POST /api/options/datacenter-list': {
+    build: () => ({
+      url: 'options/datacenter-list',
+      body: { text: '# date: 2026-11-01\n192.0.2.0/24\ttest\n' },
+    }),
+  },
   // Saves the current value again, so tests reading the option never see the matrix's.
   'POST /api/options': {
     build: async (w) => ({

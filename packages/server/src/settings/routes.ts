@@ -12,9 +12,14 @@ import {
   ZOk,
   ZOptions,
   ZOptionsUpdate,
+  ZDatacenterListInfo,
+  ZDatacenterListStored,
+  ZDatacenterListUpload,
+  DATACENTER_LIST_MAX_MB,
 } from '@salesdesk/contract';
 import type { AreaOptions } from '../context';
 import { role } from '../http/access';
+import { principalOf } from '../http/auth';
 import * as settings from './service';
 
 const admin = { access: role(Role.Admin) };
@@ -60,6 +65,23 @@ const settingsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) 
       await settings.changeOptions(ctx, req.body);
       return OK;
     },
+  );
+
+  app.get(
+    '/options/datacenter-list',
+    { config: superadmin, schema: { response: { 200: ZDatacenterListInfo } } },
+    () => settings.datacenterList(ctx),
+  );
+
+  // The providers' lists together are a few megabytes: past Fastify's 1 MB default, within the list's own cap.
+  app.post(
+    '/options/datacenter-list',
+    {
+      config: superadmin,
+      bodyLimit: (DATACENTER_LIST_MAX_MB + 1) * 1024 * 1024,
+      schema: { body: ZDatacenterListUpload, response: { 200: ZDatacenterListStored } },
+    },
+    (req) => settings.storeDatacenter(ctx, principalOf(req).accountId, req.body.text),
   );
 };
 

@@ -2,6 +2,7 @@
 // and the system options of the System Options screen.
 import {
   badIpLine,
+  easternDay,
   EDITABLE_OPTIONS,
   type TBlackListSearch,
   type TIpList,
@@ -10,6 +11,7 @@ import {
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
 import { publishChange } from '../common/changes';
+import { datacenterListInfo, storeDatacenterList } from '../tracking/datacenter-list';
 import { getOption } from '../common/options';
 import { notFound, validationError } from '../http/errors';
 import { payCycleIn, savingPayCycle } from '../pay-periods/cycle';
@@ -78,4 +80,14 @@ export async function changeOptions(ctx: AppContext, list: TOptionsUpdate) {
   await ctx.db.transaction((tx) => savingPayCycle(tx, payCycleIn(list), () => saveOptions(tx, list)));
   // The postback caches the fraud rules (common/fraud-settings.ts): every process drops them.
   await publishChange(ctx, 'options');
+}
+
+/** The data center list in force (the release's copy until one is stored), for System Options. */
+export const datacenterList = (ctx: AppContext) => datacenterListInfo(ctx.db);
+
+/** Stores a data center list in place of the one in force; every process reloads its click rules. */
+export async function storeDatacenter(ctx: AppContext, by: number, text: string) {
+  const stored = await storeDatacenterList(ctx.db, text, by, easternDay(new Date()));
+  await publishChange(ctx, 'tracking');
+  return stored;
 }

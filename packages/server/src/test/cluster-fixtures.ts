@@ -1,6 +1,7 @@
 // Several real nodes on one PostgreSQL and one Redis behind HAProxy, for the cluster tests: HAProxy runs in
 // the foreground from deploy/haproxy.cfg with the test's ports; each node is `main.ts` in its own process
 // (durability-fixtures.ts), with a Redis prefix of the run's own, removed afterwards.
+import { BROWSER_AGENT } from './browser-agent';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -107,6 +108,8 @@ export function send<T = unknown>(base: string, method: string, url: string, opt
         agent: false,
         localAddress: opts.from,
         headers: {
+          // A person's browser unless the test says otherwise: a click without one is a bot's.
+          'user-agent': BROWSER_AGENT,
           ...(payload ? { 'content-type': 'application/json' } : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
           ...opts.headers,

@@ -1,4 +1,5 @@
 // One app and database per test worker: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set.
+import { BROWSER_AGENT } from './browser-agent';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -134,9 +135,7 @@ export function testContext(database: Database, env: Record<string, string> = {}
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 /** Calls the API as `token` (or anonymously) and returns status and parsed body. */
-/** A real browser's user agent (Chrome on Windows): a click with it is a person's (issue 35). */
-export const BROWSER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export { BROWSER_AGENT };
 
 export async function call<T = unknown>(
   app: App,

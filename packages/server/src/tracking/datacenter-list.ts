@@ -22,6 +22,16 @@ export interface DatacenterListInfo {
 }
 
 type Parsed = { version: string; ranges: IpRanges };
+
+/** The release's own copy; empty when a build left it out, so the reason only finds nothing. */
+async function shippedText(): Promise<string> {
+  try {
+    return await fs.readFile(DATACENTER_LIST_FILE, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw err;
+  }
+}
 const parsed = new WeakMap<object, Parsed>();
 
 /** The stored list's version (its time), or null when none is stored. */
@@ -40,11 +50,11 @@ export async function datacenterRanges(db: Queryable): Promise<IpRanges> {
   if (known?.version === version) return known.ranges;
   const text =
     version === 'shipped'
-      ? await fs.readFile(DATACENTER_LIST_FILE, 'utf8')
+      ? await shippedText()
       : ((
           await queryOne<{ body: string }>(
             db,
-            sql`select body from ip_range_lists where name = ${DATACENTER_LIST}`,
+            sql`select body from ip_range_list_bodies where name = ${DATACENTER_LIST}`,
           )
         )?.body ?? '');
   const ranges = IpRanges.parse(text).ranges;
@@ -59,7 +69,7 @@ export async function datacenterListInfo(db: Queryable): Promise<DatacenterListI
     sql`select list_date::text, entries, updated_at::text as at from ip_range_lists where name = ${DATACENTER_LIST}`,
   );
   if (row) return { source: 'uploaded', listDate: row.list_date, entries: row.entries, updatedAt: row.at };
-  const text = await fs.readFile(DATACENTER_LIST_FILE, 'utf8');
+  const text = await shippedText();
   return {
     source: 'shipped',
     listDate: datedListDate(text),
@@ -89,11 +99,17 @@ export async function storeDatacenterList(
   }
   if (!ranges.size) throw formError('The list holds no address or range');
   const listDate = datedListDate(text) ?? today;
+  // One statement: the list and its text change together.
   await db.execute(
-    sql`insert into ip_range_lists (name, body, list_date, entries, updated_at, updated_by)
-        values (${DATACENTER_LIST}, ${text}, ${listDate}::date, ${ranges.size}, clock_timestamp(), ${by})
-        on conflict (name) do update set body = excluded.body, list_date = excluded.list_date,
-          entries = excluded.entries, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+    sql`with list as (
+          insert into ip_range_lists (name, list_date, entries, updated_at, updated_by)
+          values (${DATACENTER_LIST}, ${listDate}::date, ${ranges.size}, clock_timestamp(), ${by})
+          on conflict (name) do update set list_date = excluded.list_date, entries = excluded.entries,
+            updated_at = excluded.updated_at, updated_by = excluded.updated_by
+          returning name
+        )
+        insert into ip_range_list_bodies (name, body) select name, ${text} from list
+        on conflict (name) do update set body = excluded.body`,
   );
   return { entries: ranges.size, listDate };
 }

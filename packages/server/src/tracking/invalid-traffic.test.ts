@@ -11,7 +11,7 @@ import {
   type TOptionsUpdate,
 } from '@salesdesk/contract';
 import { queryOne, queryRows, sql } from '../db/client';
-import { blackListIps, options } from '../db/schema';
+import { blackListIps, ipRangeLists, options } from '../db/schema';
 import { publishChange } from '../common/changes';
 import { buildAdmin, buildClickPath, tokenFor } from '../test/factories';
 import { BROWSER_AGENT, call, testEnv, type TestEnv } from '../test/harness';
@@ -29,6 +29,7 @@ beforeAll(async () => {
 const OPTIONS = [...Object.values(N), OPTION_NAMES.invalidClickMode];
 afterEach(async () => {
   await env.ctx.db.delete(options).where(inArray(options.name, OPTIONS));
+  await env.ctx.db.delete(ipRangeLists);
   await publishChange(env.ctx, 'options');
 });
 
@@ -167,5 +168,56 @@ describe('the redirect classifies each click before its answer', () => {
     expect(raw!.invalid_internal).toBe(1);
     // The rebuild adds the same up from the raw rows.
     expect(await countRollupMismatches(env.ctx.db, { siteIds: [p.site.id] })).toBe(0);
+  });
+
+  it('flags a click from a data center on the list a superadmin stored, once the reason is on', async () => {
+    const p = await buildClickPath(env.ctx);
+    const office = await tokenFor(env.ctx, (await buildAdmin(env.ctx)).accountId);
+    const list = '# Cloud ranges\n# date: 2026-11-20\n203.0.113.0/25\taws\n2001:db8:dc::/48 google\n';
+    // Only a superadmin stores it; an admin is refused before the body is read.
+    expect((await call(env.app, 'POST', 'options/datacenter-list', { token: office, body: {} })).status).toBe(
+      403,
+    );
+    const stored = await call(env.app, 'POST', 'options/datacenter-list', {
+      token: superadmin,
+      body: { text: list },
+    });
+    expect(stored.body).toEqual({ entries: 2, listDate: '2026-11-20' });
+    const info = await call(env.app, 'GET', 'options/datacenter-list', { token: superadmin });
+    expect(info.body).toMatchObject({ source: 'uploaded', listDate: '2026-11-20', entries: 2 });
+
+    // Counted (the default): a data center's click is a person's.
+    await call(env.app, 'GET', url(p), { ip: '203.0.113.5' });
+    await setOptions([{ name: N.invalidModeDatacenter, value: 'flag' }]);
+    await call(env.app, 'GET', url(p), { ip: '203.0.113.6' });
+    await call(env.app, 'GET', url(p), { ip: '203.0.113.200' });
+    await setOptions([{ name: N.invalidModeDatacenter, value: 'refuse' }]);
+    expect((await call(env.app, 'GET', url(p), { ip: '203.0.113.7' })).status).toBe(404);
+    expect((await clicksOf(p.agent.id)).map((r) => [r.ip, r.invalid_reason])).toEqual([
+      ['203.0.113.5', 0],
+      ['203.0.113.6', code('DATACENTER')],
+      ['203.0.113.200', 0],
+    ]);
+
+    // A list with a line that is not an address is refused with its line, and the stored one stays.
+    const bad = await call(env.app, 'POST', 'options/datacenter-list', {
+      token: superadmin,
+      body: { text: '10.0.0.0/8\n10.0.0.0/33\n' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('line 2: 10.0.0.0/33');
+    expect((await call(env.app, 'GET', 'options/datacenter-list', { token: superadmin })).body).toMatchObject(
+      {
+        entries: 2,
+      },
+    );
+    const log = await call<{ items: { description: string }[] }>(env.app, 'POST', 'audit-logs', {
+      token: superadmin,
+      body: { pageSize: 5 },
+    });
+    expect(
+      log.body.items.map((i) => i.description),
+      JSON.stringify(log.body.items.map((i) => i.description)),
+    ).toContain('Stored the data center list: 2 ranges, dated 2026-11-20');
   });
 });

@@ -1,7 +1,7 @@
 // Calls and TanStack Query hooks of the settings: the black-list-ip calls and GET/POST options.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TBlackListIp, TIpList, TList, TListQuery, TOption, TOptionsUpdate } from '@salesdesk/contract';
-import { BLACK_LIST_TEXTS } from '@salesdesk/contract';
+import { BLACK_LIST_TEXTS, formatCounted, type TDatacenterListInfo } from '@salesdesk/contract';
 import { apiFetch } from '../api/client';
 import { showNote } from '../ui/notes';
 
@@ -57,5 +57,32 @@ export function useSaveOptions() {
   return useMutation({
     mutationFn: (body: TOptionsUpdate) => apiFetch('POST', 'options', body),
     onSuccess: () => client.invalidateQueries({ queryKey: OPTIONS_KEY }),
+  });
+}
+
+export const DATACENTER_LIST_KEY = ['options', 'datacenter-list'] as const;
+
+/** The data center list in force: the release's copy, or one a superadmin stored. */
+export function useDatacenterList() {
+  return useQuery({
+    queryKey: DATACENTER_LIST_KEY,
+    queryFn: ({ signal }) =>
+      apiFetch<TDatacenterListInfo>('GET', 'options/datacenter-list', undefined, { signal }),
+  });
+}
+
+export function useStoreDatacenterList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiFetch<{ entries: number; listDate: string }>('POST', 'options/datacenter-list', { text }),
+    onSuccess: ({ entries, listDate }) => {
+      showNote({
+        type: 'success',
+        heading: 'Data center list stored',
+        body: `${formatCounted(entries, 'range')}, dated ${listDate}`,
+      });
+      return client.invalidateQueries({ queryKey: DATACENTER_LIST_KEY });
+    },
   });
 }

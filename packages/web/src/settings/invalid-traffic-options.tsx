@@ -15,6 +15,7 @@ import {
   type TSystemOptionsFormValues,
 } from '@salesdesk/contract';
 import type { SavingForm } from '../api/use-form';
+import { DatacenterListField } from './datacenter-list-field';
 
 type Form = SavingForm<TSystemOptionsFormValues, TOptionsUpdate>;
 
@@ -50,6 +51,7 @@ export function InvalidTrafficOptions({ form }: { form: Form }) {
           {...form.getInputProps(INVALID_MODE_FIELDS[r])}
         />
       ))}
+      <DatacenterListField />
       <Textarea
         label="Internal traffic addresses"
         description="Addresses and ranges of your own staff, separated by commas or lines (203.0.113.7, 10.0.0.0/8)"

@@ -169,9 +169,19 @@ describe('Add Ip', () => {
 });
 
 describe('OptionsPage', () => {
-  const renderOptions = (saved: { name: string; value: string }[]) => {
+  const SHIPPED = { source: 'shipped', listDate: '2026-11-20', entries: 12345, updatedAt: null };
+  const renderOptions = (
+    saved: { name: string; value: string }[],
+    datacenter: Reply = { status: 200, body: SHIPPED },
+  ) => {
     reply = (url, init) =>
-      init.method === 'GET' ? { status: 200, body: saved } : { status: 200, body: { ok: true } };
+      url.endsWith('options/datacenter-list')
+        ? init.method === 'GET'
+          ? { status: 200, body: SHIPPED }
+          : datacenter
+        : init.method === 'GET'
+          ? { status: 200, body: saved }
+          : { status: 200, body: { ok: true } };
     renderUi(
       <>
         <OptionsPage />
@@ -182,7 +192,7 @@ describe('OptionsPage', () => {
   };
   const posted = () =>
     calls('options')
-      .filter((c) => c.init.method === 'POST')
+      .filter((c) => c.init.method === 'POST' && !c.url.endsWith('datacenter-list'))
       .map((c) => c.init.body);
 
   /** The saved list after a Save: every option of the form, in the form's order. */
@@ -388,6 +398,30 @@ describe('OptionsPage', () => {
         repeat_clicks_max: '5',
       }),
     ]);
+  });
+
+  it('shows the data center list in force and uploads a new one, or shows why it was refused', async () => {
+    renderOptions([], { status: 200, body: { entries: 3, listDate: '2026-11-27' } });
+    expect((await screen.findByTestId('datacenter-list')).textContent).toBe(
+      '12,345 ranges, dated 2026-11-20 (shipped with this release)',
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File(['# date: 2026-11-27\n203.0.113.0/24\n'], 'ranges.txt', { type: 'text/plain' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await screen.findByText('3 ranges, dated 2026-11-27')).toBeTruthy();
+    const sent = calls('datacenter-list').filter((c) => c.init.method === 'POST');
+    expect(sent.map((c) => JSON.parse(String(c.init.body)))).toEqual([
+      { text: '# date: 2026-11-27\n203.0.113.0/24\n' },
+    ]);
+  });
+
+  it('shows why a data center list was refused', async () => {
+    const refusal = { code: 'VALIDATION', message: 'Not an address or range: line 2: 10.0.0.0/33', data: {} };
+    renderOptions([], { status: 400, body: refusal });
+    await screen.findByTestId('datacenter-list');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'bad.txt')] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('line 2: 10.0.0.0/33');
   });
 
   it('refuses an internal address that is not one, and a repeat count out of range, without a call', async () => {
