@@ -4,6 +4,7 @@
 // and 2 and agents 1 to 10; every password is demo1234.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_OPTION_NAMES, invalidReasonCode } from '@salesdesk/contract';
 import { accounts } from '../db/schema';
 import { queryRows, sql, type Database, type Db } from '../db/client';
 import type { AppContext } from '../context';
@@ -145,6 +146,40 @@ describe.skipIf(skip)('three nodes behind HAProxy', () => {
     });
     // In the order they were clicked (each node draws its ids from its own block).
     expect(ids.map((id) => unique.get(id))).toEqual([true, false, false]);
+  });
+
+  it('counts a repeat across nodes: the clicks past N of one address on a link are repeats wherever they land', async () => {
+    const [superAccount] = await db.select().from(accounts).where(eq(accounts.username, 'super'));
+    const token = await tokenFor(ctx, superAccount.id);
+    const rule = [
+      { name: INVALID_OPTION_NAMES.repeatClicksMax, value: '2' },
+      { name: INVALID_OPTION_NAMES.repeatClicksMinutes, value: '10' },
+    ];
+    expect((await send(cluster.base, 'POST', '/api/options', { token, body: rule })).status).toBe(200);
+    try {
+      // Every node has the rule within a second (the options notice).
+      await sleep(1000);
+      const from = '127.0.0.26';
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await at('/api/links/go/1/1/5', { from }));
+      expect(answers.map((a) => a.status)).toEqual([302, 302, 302, 302]);
+      expect(new Set(answers.map((a) => a.node)).size).toBe(3);
+      const ids = answers.map((a) => clickIdOf(a.headers.location));
+      const reasons = await until(async () => {
+        const rows = await queryRows<{ id: string; invalid_reason: number }>(
+          db,
+          sql`select id::text, invalid_reason from clicks where id = any(${sql.param(ids)}::bigint[])`,
+        );
+        return rows.length === ids.length
+          ? new Map(rows.map((r) => [Number(r.id), r.invalid_reason]))
+          : undefined;
+      });
+      const repeat = invalidReasonCode('REPEAT');
+      expect(ids.map((id) => reasons.get(id))).toEqual([0, 0, repeat, repeat]);
+    } finally {
+      const back = rule.map((o) => ({ ...o, value: '10' }));
+      await send(cluster.base, 'POST', '/api/options', { token, body: back });
+    }
   });
 
   it('stops a site suspended through one node on every node within a second, and starts it again', async () => {

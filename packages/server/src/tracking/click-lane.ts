@@ -97,7 +97,8 @@ export function clickLane(
     if (host.closing || !url.startsWith(CLICK_PREFIX) || req.method !== 'GET' || !parseClickIds(url, ids))
       return false;
     const tracking = runningTracking(ctx);
-    if (!tracking || tracking.closed) return false;
+    // In cluster mode a repeat is counted in Redis first, which the route's record() waits for.
+    if (!tracking || tracking.closed || tracking.classifiesLater) return false;
     if (meter) keeper = tracking.keeper;
     let taken;
     try {

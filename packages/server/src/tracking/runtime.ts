@@ -18,7 +18,12 @@ import { FileJournal, JOURNAL_DIR, replayFileJournal } from './file-journal';
 import { StreamJournal } from './stream-journal';
 import { unavailable } from '../http/errors';
 import { VALID_CLICK } from '@salesdesk/contract';
-import { RepeatCounter } from './repeats';
+import { RepeatCounter, repeatKey } from './repeats';
+import { SharedRepeats } from './repeats-shared';
+
+// The shared counter's answer, given to classify() in place of this process's own window.
+const NEVER_REPEAT = { isRepeat: () => false };
+const ALWAYS_REPEAT = { isRepeat: () => true };
 import { classify, REFUSED } from './traffic-rules';
 import { loadUniqueKeys } from './sql';
 import { easternDayBounds, MAX_KEYS_PER_DAY, UniqueTracker } from './uniques';
@@ -46,6 +51,8 @@ export interface ClickInput {
     test?: boolean;
   };
   invalidReason?: number;
+  /** Cluster mode: the shared repeat counter's answer, asked before recordNow (Tracking.record does). */
+  repeat?: boolean;
 }
 
 export interface ClickResult {
@@ -67,6 +74,9 @@ export class Tracking {
   readonly cache: TrackingCache;
   readonly uniques = new UniqueTracker();
   readonly repeats = new RepeatCounter();
+  /** False only for the benchmark's measure without the rules (CLICK_CLASSIFY_BENCH=off). */
+  private readonly classifying: boolean;
+  private readonly sharedRepeats: SharedRepeats | undefined;
   readonly ids: ClickIdBlocks;
   readonly writer: ClickWriter;
   readonly keeper: ClickKeeper;
@@ -87,6 +97,8 @@ export class Tracking {
       onError: (err) => log('click batch not written yet, retrying', err),
       onCommit: (committed) => this.keeper.trim(committed),
     });
+    this.classifying = ctx.config.classifyClicks !== false;
+    this.sharedRepeats = ctx.redis ? new SharedRepeats(ctx.redis, this.repeats) : undefined;
     this.file = new FileJournal(path.join(ctx.config.dataDir, JOURNAL_DIR));
     this.stream = ctx.redis ? new StreamJournal(ctx.redis, ctx.db, log) : undefined;
     this.keeper = new ClickKeeper(this.writer, this.file, this.stream, log);
@@ -120,6 +132,7 @@ export class Tracking {
    * its reason is set to refuse (nothing recorded, answer 404).
    */
   async record(c: ClickInput): Promise<ClickResult | null | false> {
+    if (c.request && c.repeat === undefined && this.classifiesLater) c = await this.askSharedRepeat(c);
     for (let attempt = 0; attempt < 3; attempt++) {
       let settle!: (click: ClickResult | null) => void;
       const kept = new Promise<ClickResult | null>((resolve) => (settle = resolve));
@@ -148,9 +161,11 @@ export class Tracking {
     const agent = type && this.cache.clickAgent(c.agentId, c.siteId);
     if (!type || !agent) return null;
     if (!this.ids.ready) return undefined; // before classify(): a repeat is counted once
-    const invalidReason = c.request
-      ? classify(this.cache.rules, c, this.cache.isBlackListed(c.ip), this.repeats)
-      : (c.invalidReason ?? VALID_CLICK);
+    const repeats = c.repeat === undefined ? this.repeats : c.repeat ? ALWAYS_REPEAT : NEVER_REPEAT;
+    const invalidReason =
+      c.request && this.classifying
+        ? classify(this.cache.rules, c, this.cache.isBlackListed(c.ip), repeats)
+        : (c.invalidReason ?? VALID_CLICK);
     if (invalidReason === REFUSED) return false;
     const id = this.ids.next();
     if (id === undefined) return undefined;
@@ -172,6 +187,25 @@ export class Tracking {
     };
     this.keeper.keep(click, type.prefix + id + type.fragment, done, arg);
     return true;
+  }
+
+  /**
+   * True when a click must wait for the shared repeat counter before recordNow (cluster mode, the REPEAT
+   * reason on): the click lane leaves such clicks to the route, whose record() asks Redis first.
+   */
+  get classifiesLater(): boolean {
+    return this.classifying && this.sharedRepeats !== undefined && this.cache.rules.modes.REPEAT !== 'count';
+  }
+
+  /** The click with the shared counter's answer; asked only of a clickable click no other reason flags. */
+  private async askSharedRepeat(c: ClickInput): Promise<ClickInput> {
+    const rules = this.cache.rules;
+    const clickable = this.cache.clickType(c.siteId, c.typeId) && this.cache.clickAgent(c.agentId, c.siteId);
+    if (!clickable || classify(rules, c, this.cache.isBlackListed(c.ip), NEVER_REPEAT) !== VALID_CLICK)
+      return { ...c, repeat: false };
+    const key = repeatKey(c.typeId, c.agentId, c.ip, c.userAgent);
+    const { max, windowMs } = rules.repeat;
+    return { ...c, repeat: await this.sharedRepeats!.isRepeat(key, c.time.getTime(), max, windowMs) };
   }
 
   /** Why recordNow() found a click not clickable: its link, or its agent (for the metrics' reason). */

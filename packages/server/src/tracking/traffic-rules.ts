@@ -16,6 +16,9 @@ import {
 import { userAgentReason } from './user-agent-reason';
 import { repeatKey, type RepeatCounter } from './repeats';
 
+/** What counts the repeat windows: this process's RepeatCounter, or a fixed answer asked of Redis before. */
+export type RepeatWindows = Pick<RepeatCounter, 'isRepeat'>;
+
 /** A set of addresses and ranges (tracking/ip-ranges.ts). */
 export interface AddressSet {
   has(ip: string): boolean;
@@ -81,7 +84,7 @@ export function classify(
   rules: TrafficRules,
   c: ClickTraits,
   blackListed: boolean,
-  repeats: RepeatCounter,
+  repeats: RepeatWindows,
 ): number {
   const m = rules.modes;
   if (blackListed && m.BLACKLISTED_IP !== 'count') return code('BLACKLISTED_IP');
