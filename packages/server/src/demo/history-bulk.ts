@@ -2,7 +2,8 @@
 // uniqueness decided by the live path's own UniqueTracker, then stats_daily rebuilt from the raw rows.
 import { sql } from 'drizzle-orm';
 import { rebuildRollups } from '../rollups/rebuild';
-import { loadBlackList, nextClickIds } from '../tracking/sql';
+import { VALID_CLICK } from '@salesdesk/contract';
+import { nextClickIds } from '../tracking/sql';
 import { UniqueTracker } from '../tracking/uniques';
 import type { Db, Queryable } from '../db/client';
 import {
@@ -31,12 +32,13 @@ async function insertClickRows(db: Queryable, day: DayPlan, ids: number[], uniqu
   const rows = day.clicks.slice(from, from + CHUNK);
   const col = <T>(pick: (c: PlannedClick, i: number) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
-    insert into clicks (id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent)
+    insert into clicks (id, click_time, site_id, type_id, agent_id, office_id, ip, is_unique, referer, user_agent,
+                        invalid_reason)
     select * from unnest(
       ${col((_, i) => ids[from + i])}::bigint[], ${col((c) => new Date(c.time).toISOString())}::timestamptz[],
       ${col((c) => c.siteId)}::int[], ${col((c) => c.typeId)}::int[], ${col((c) => c.agentId)}::int[],
       ${col((c) => c.officeId)}::int[], ${col((c) => c.ip)}::varchar[], ${col((_, i) => unique[from + i])}::boolean[],
-      ${col((c) => c.referer)}::text[], ${col((c) => c.userAgent)}::text[])`);
+      ${col((c) => c.referer)}::text[], ${col((c) => c.userAgent)}::text[], ${col((c) => c.invalidReason)}::smallint[])`);
 }
 
 // Bonus rows (event_type 1) take the bonus rates, exactly as a postback does.
@@ -108,9 +110,9 @@ export async function insertHistoryBulk(
   b: BulkContext,
 ): Promise<HistoryCounts> {
   const tracker = new UniqueTracker();
-  const blackList = new Set(await loadBlackList(db));
+  // As the live path: a machine's, staff's or black listed click is never the unique one.
   const uniqueness = (c: PlannedClick) =>
-    !blackList.has(c.ip) && tracker.firstInDay(c.typeId, c.agentId, c.ip, c.time);
+    c.invalidReason === VALID_CLICK && tracker.firstInDay(c.typeId, c.agentId, c.ip, c.time);
   const lane = new WriteLane(WRITES_IN_FLIGHT);
   const counts: HistoryCounts = { clicks: 0, uniques: 0, sales: 0, bonuses: 0 };
   const report = progressReporter('demo history (bulk insert)', b.days.length, b.progress);

@@ -1,6 +1,6 @@
 // The demo history, decided up front and deterministically (seeded PRNG), one Eastern day at a time:
 // which agent clicks which link when and from which IP, and which clicks turn into sales and bonuses.
-import { easternDay, easternDayStart } from '@salesdesk/contract';
+import { easternDay, easternDayStart, invalidReasonCode, type TInvalidReason } from '@salesdesk/contract';
 import { addDays } from '../rollups/rebuild';
 
 export interface HistoryType {
@@ -33,6 +33,8 @@ export interface PlannedClick {
   time: number;
   referer: string | null;
   userAgent: string | null;
+  /** Why it was not a person (contract INVALID_REASONS' code), 0 for a person's click. */
+  invalidReason: number;
 }
 export interface PlannedSale {
   /** Index of its click in the day's clicks. */
@@ -97,6 +99,53 @@ const USER_AGENTS = [
   'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
 ];
+/**
+ * The machines among an agent's clicks (issue 35): a link pasted in a chat is fetched by its preview robot,
+ * crawlers follow public links, link checkers send HEAD, and staff test their own links. About one click
+ * in fifteen, each an extra click beside a person's; machines never buy. They draw from a sequence of
+ * their own, so the people's clicks and sales are the seed's as before.
+ */
+const MACHINE_SHARE = 0.065;
+const MACHINES: { reason: TInvalidReason; weight: number; agents: string[] }[] = [
+  {
+    reason: 'PREVIEW',
+    weight: 45,
+    agents: [
+      'WhatsApp/2.24.6.77 A',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'TelegramBot (like TwitterBot)',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+    ],
+  },
+  {
+    reason: 'BOT',
+    weight: 35,
+    agents: [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'curl/8.5.0',
+      'python-requests/2.31.0',
+    ],
+  },
+  // A link checker's HEAD, and staff testing their own links, on a browser's user agent.
+  { reason: 'HEAD', weight: 10, agents: [] },
+  { reason: 'INTERNAL', weight: 10, agents: [] },
+];
+// Running sums, as Rng.weighted() reads them (runningSum() is defined further down).
+const MACHINE_WEIGHTS = MACHINES.reduce<number[]>((sums, m) => [...sums, (sums.at(-1) ?? 0) + m.weight], []);
+
+/** A machine's reason and user agent (none: staff, on a person's browser), or null for no machine. */
+function machineOf(rng: Rng): { reason: number; userAgent: string | null } | null {
+  if (rng.next() >= MACHINE_SHARE) return null;
+  const m = MACHINES[rng.weighted(MACHINE_WEIGHTS)];
+  return { reason: invalidReasonCode(m.reason), userAgent: m.agents.length ? rng.pick(m.agents) : null };
+}
+
+const BLACK_LISTED = invalidReasonCode('BLACKLISTED_IP');
+/** How long before the person's click its machine came (a preview is drawn when the link is pasted). */
+const MACHINE_LEAD_MS = 20 * 60_000;
+
 const NAMES = ['john', 'mike', 'dave', 'chris', 'steve', 'paul', 'mark', 'james', 'robert', 'kevin'];
 const FIRST_OCTETS = [24, 47, 50, 66, 68, 71, 73, 76, 96, 98, 99, 107, 108, 172, 174];
 
@@ -190,6 +239,7 @@ export function historyDays(opts: Pick<PlanOptions, 'days' | 'now'>): string[] {
 /** Plans the days one by one (a generator, so a large history never sits in memory whole). */
 export function* planHistory(cast: HistoryCast, opts: PlanOptions): Generator<DayPlan> {
   const rng = new Rng(opts.seed);
+  const machines = new Rng(opts.seed + 7919);
   const { profiles, cumulative } = profileAgents(rng, cast);
   if (!profiles.length) return;
   const days = historyDays(opts);
@@ -198,13 +248,20 @@ export function* planHistory(cast: HistoryCast, opts: PlanOptions): Generator<Da
     const weekday = WEEKDAY_FACTOR[new Date(`${day}T00:00:00Z`).getUTCDay()];
     const volume = CLICKS_PER_AGENT_DAY * profiles.length * opts.scale * weekday * trend;
     const count = Math.round(volume * rng.between(0.85, 1.15));
-    yield planDay(rng, day, count, { profiles, cumulative }, opts.now);
+    yield planDay(rng, machines, day, count, { profiles, cumulative }, opts.now);
   }
 }
 
 type Profiles = ReturnType<typeof profileAgents>;
 
-function planDay(rng: Rng, day: string, count: number, agents: Profiles, now: number): DayPlan {
+function planDay(
+  rng: Rng,
+  machines: Rng,
+  day: string,
+  count: number,
+  agents: Profiles,
+  now: number,
+): DayPlan {
   const start = easternDayStart(day).getTime();
   const length = easternDayStart(addDays(day, 1)).getTime() - start; // 23 to 25 hours
   const hours = runningSum(HOUR_WEIGHT);
@@ -215,16 +272,35 @@ function planDay(rng: Rng, day: string, count: number, agents: Profiles, now: nu
     const visit = nextVisit(rng, profile, earlier);
     const time = start + Math.floor(((rng.weighted(hours) + rng.next()) / 24) * length);
     if (time > now) continue;
+    const referer = rng.pick(REFERERS);
+    const userAgent = rng.pick(USER_AGENTS);
+    const blackListed = DEMO_BLACK_LISTED_IPS.includes(visit.ip);
+    const link = { siteId: visit.siteId, typeId: visit.typeId, agentId: profile.agent.id };
+    const officeId = profile.agent.officeId;
     clicks.push({
-      siteId: visit.siteId,
-      typeId: visit.typeId,
+      ...link,
+      officeId,
       ip: visit.ip,
-      agentId: profile.agent.id,
-      officeId: profile.agent.officeId,
       time,
-      referer: rng.pick(REFERERS),
-      userAgent: rng.pick(USER_AGENTS),
+      referer,
+      userAgent,
+      invalidReason: blackListed ? BLACK_LISTED : 0,
     });
+    // Before some people's clicks, a machine opened the same link (a chat's preview of the pasted link).
+    const machine = machineOf(machines);
+    if (machine) {
+      const at = Math.max(start, time - machines.int(MACHINE_LEAD_MS));
+      const ip = randomIp(machines);
+      clicks.push({
+        ...link,
+        officeId,
+        ip,
+        time: at,
+        referer: null,
+        userAgent: machine.userAgent ?? userAgent,
+        invalidReason: machine.reason,
+      });
+    }
   }
   // In time order, so the first click of a key in the day is the unique one, as on the live path.
   clicks.sort((a, b) => a.time - b.time);
@@ -255,6 +331,8 @@ function planSales(rng: Rng, clicks: PlannedClick[], profiles: AgentProfile[], n
   const byAgent = new Map(profiles.map((p) => [p.agent.id, p]));
   const sales: PlannedSale[] = [];
   clicks.forEach((c, click) => {
+    // A machine's or staff's click: no draw, so the people's sales stay those of the seed.
+    if (c.invalidReason !== 0 && c.invalidReason !== BLACK_LISTED) return;
     const profile = byAgent.get(c.agentId)!;
     const site = profile.sites.find((s) => s.id === c.siteId)!;
     const chance = CONVERSION * profile.skill * (site.avp ? AVP_CONVERSION : 1);

@@ -17,12 +17,13 @@ import { ClickWriter } from './click-writer';
 import { FileJournal, JOURNAL_DIR, replayFileJournal } from './file-journal';
 import { StreamJournal } from './stream-journal';
 import { unavailable } from '../http/errors';
-import { VALID_CLICK } from '@salesdesk/contract';
+import { invalidReasonCode, VALID_CLICK } from '@salesdesk/contract';
 import { RepeatCounter, repeatKey } from './repeats';
 import { SharedRepeats } from './repeats-shared';
 
 // The shared counter's answer, given to classify() in place of this process's own window.
 const NEVER_REPEAT = { isRepeat: () => false };
+const BLACK_LISTED = invalidReasonCode('BLACKLISTED_IP');
 const ALWAYS_REPEAT = { isRepeat: () => true };
 import { classify, REFUSED } from './traffic-rules';
 import { loadUniqueKeys } from './sql';
@@ -165,7 +166,7 @@ export class Tracking {
     const invalidReason =
       c.request && this.classifying
         ? classify(this.cache.rules, c, this.cache.isBlackListed(c.ip), repeats)
-        : (c.invalidReason ?? VALID_CLICK);
+        : (c.invalidReason ?? (this.cache.isBlackListed(c.ip) ? BLACK_LISTED : VALID_CLICK));
     if (invalidReason === REFUSED) return false;
     const id = this.ids.next();
     if (id === undefined) return undefined;
