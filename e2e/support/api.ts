@@ -144,23 +144,8 @@ export async function createSite(
   return { id, sitename: body.sitename, typeIds, postbackToken };
 }
 
-/**
- * One click on the agent's tracking link (GET /api/links/go); answers the click id its redirect carries
- * in the site's click parameter (`clickid` unless the site names another).
- */
-export async function clickLink(
-  siteId: number,
-  typeId: number,
-  agentId: number,
-  clickParam = 'clickid',
-): Promise<number> {
-  const res = await fetch(`${BASE_URL}/api/links/go/${siteId}/${typeId}/${agentId}`, { redirect: 'manual' });
-  const location = res.headers.get('location');
-  if (res.status !== 302 || !location) throw new Error(`click ${siteId}/${typeId}/${agentId}: ${res.status}`);
-  const clickId = new URL(location).searchParams.get(clickParam);
-  if (!clickId || !/^\d+$/.test(clickId)) throw new Error(`click: no click id in ${location}`);
-  return Number(clickId);
-}
+/** One click on the agent's tracking link, as a person's browser (events.ts). */
+export { clickLink } from './events';
 
 /** `count` sales (or bonus events) of a click through the site's postback, each with its own txId. */
 export async function postSales(

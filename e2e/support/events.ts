@@ -2,14 +2,22 @@
 // site's postback with its token.
 import { BASE_URL } from './browser';
 
+/** A person's browser: a click without a user agent is a bot's (issue 35). */
+export const BROWSER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** Clicks the tracking link; answers the click id the 302 hands to the site (its click parameter). */
 export async function clickLink(
   siteId: number,
   typeId: number,
   agentId: number,
   param = 'clickid',
+  userAgent = BROWSER_AGENT,
 ): Promise<number> {
-  const res = await fetch(`${BASE_URL}/api/links/go/${siteId}/${typeId}/${agentId}`, { redirect: 'manual' });
+  const res = await fetch(`${BASE_URL}/api/links/go/${siteId}/${typeId}/${agentId}`, {
+    redirect: 'manual',
+    headers: { 'user-agent': userAgent },
+  });
   const location = res.headers.get('location');
   if (res.status !== 302 || !location) throw new Error(`click ${siteId}/${typeId}/${agentId}: ${res.status}`);
   const id = new URL(location).searchParams.get(param);
