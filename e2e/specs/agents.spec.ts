@@ -187,8 +187,13 @@ describe('agents as superadmin', () => {
       )
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText(`Agent "${agent.username}" has been successfully deleted`).waitFor();
-    await page.getByText('Deleted', { exact: true }).waitFor();
+    // One wait for the whole note: it closes itself after a few seconds, which a loaded machine may spend
+    // between two separate waits.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Agent "${agent.username}" has been successfully deleted` })
+      .filter({ has: page.getByText('Deleted', { exact: true }) })
+      .waitFor();
     await page.waitForURL(/\/app\/agents$/);
     await assert.rejects(api(superToken, 'GET', `agents/${agent.id}`), /404/);
   });
