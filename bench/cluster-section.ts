@@ -62,7 +62,9 @@ export function clusterSection(run: ClusterRun, command: string): Section {
       `\`${command}\`, ${CLUSTER_ROUNDS} rounds, each measuring every set-up once in turn. Nodes in cluster mode ` +
       `(PostgreSQL and Redis on this machine, demo data), HAProxy 1 thread (bench/lib/haproxy.ts: round robin, ` +
       `keep-alive, X-Forwarded-For). Clicks: \`wrk -t1 -c${CLICK_CONNECTIONS} -d${CLUSTER_SECONDS}s\` over the demo ` +
-      `links after a 2 s warm-up; postbacks: autocannon, ${POSTBACK_CONNECTIONS} connections, ${DURATION_S} s, ` +
+      `links after a 2 s warm-up, each with a browser's User-Agent (a click without one is a bot's), so each click ` +
+      `asks Redis's repeat counter before its answer (issue 35; past 10 a link in 10 minutes from one address, a ` +
+      `repeat); postbacks: autocannon, ${POSTBACK_CONNECTIONS} connections, ${DURATION_S} s, ` +
       `a new transaction each. Nothing pinned: the load generator, HAProxy, the nodes, PostgreSQL and Redis share ` +
       `the two cores, so two nodes cannot double one: the CPU split below says what limits each rate.`,
     figures: [

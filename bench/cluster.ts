@@ -6,7 +6,7 @@
 // `npm run bench -- cluster`; BENCH_CLUSTER_ROUNDS rounds (3), each measuring every set-up once in turn.
 import fs from 'node:fs';
 import pg from 'pg';
-import { checkClickLinks, clickPaths } from './demo-links';
+import { checkClickLinks, CLICK_HEADERS, clickPaths } from './demo-links';
 import os from 'node:os';
 import { exitedChildrenCpuS, processCpuS, pidsNamed, startPostgresCpu } from './lib/cpu';
 import { startHaproxy, type RunningHaproxy } from './lib/haproxy';
@@ -99,7 +99,13 @@ interface Target {
 }
 
 async function clickRun(t: Target): Promise<Measured> {
-  const load = { baseUrl: t.baseUrl, paths: clickPaths, connections: CLICK_CONNECTIONS, cpus: ALL_CPUS };
+  const load = {
+    baseUrl: t.baseUrl,
+    paths: clickPaths,
+    connections: CLICK_CONNECTIONS,
+    cpus: ALL_CPUS,
+    headers: CLICK_HEADERS,
+  };
   const warm = await wrk({ ...load, seconds: 2 });
   const cpu = startGroupCpu(
     t.haproxy?.pid,

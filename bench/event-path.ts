@@ -1,7 +1,7 @@
 // Click redirect and postback throughput of the real server on one store (PGlite or PostgreSQL),
 // with the postback baseline (single-row INSERT commits) on the same database.
 import fs from 'node:fs';
-import { checkClickLinks, clickPath } from './demo-links';
+import { checkClickLinks, CLICK_HEADERS, clickPath } from './demo-links';
 import { insertLoopPglite, insertLoopPostgres } from './insert-loop';
 import { measureLoad, type LoadResult } from './lib/load';
 import { sleep, startApp, startBareRedirect } from './lib/processes';
@@ -9,6 +9,8 @@ import { addSites, EXTRA_SITES, POSTBACK_APP_ENV, postbackHeaders, postbackPath 
 
 export const CLICK_CONNECTIONS = 50;
 export const POSTBACK_CONNECTIONS = 10;
+/** A browser's User-Agent on every click (a click without one is a bot's). */
+const clickHeaders = () => ({ ...CLICK_HEADERS });
 
 export interface StoreRun {
   store: 'PGlite' | 'PostgreSQL';
@@ -28,6 +30,7 @@ export async function measureBareRedirect(): Promise<LoadResult> {
       baseUrl: bare.baseUrl,
       serverPid: bare.pid,
       path: clickPath,
+      headers: clickHeaders,
       connections: CLICK_CONNECTIONS,
       expect: '3xx',
     });
@@ -46,6 +49,7 @@ export async function runStore(databaseUrl?: string): Promise<StoreRun> {
       baseUrl: app.baseUrl,
       serverPid: app.pid,
       path: clickPath,
+      headers: clickHeaders,
       connections: CLICK_CONNECTIONS,
       expect: '3xx',
     });

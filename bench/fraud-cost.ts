@@ -13,7 +13,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { FRAUD_DEFAULTS, FRAUD_RULE_KEYS, type TFraudRuleKey } from '@salesdesk/contract';
-import { checkClickLinks } from './demo-links';
+import { checkClickLinks, CLICK_HEADERS } from './demo-links';
 import { POSTBACK_CONNECTIONS } from './event-path';
 import { onCpuS } from './lib/cpu';
 import { DURATION_S, measureLoad, type LoadResult } from './lib/load';
@@ -90,7 +90,7 @@ const minus = (a: RuleCounts, b: RuleCounts) =>
 
 /** A click made now on the first demo link and its sale at once (a fast sale, by the rule's default). */
 async function probeSale(baseUrl: string, tag: string) {
-  const click = await fetch(`${baseUrl}/api/links/go/1/1/1`, { redirect: 'manual' });
+  const click = await fetch(`${baseUrl}/api/links/go/1/1/1`, { redirect: 'manual', headers: CLICK_HEADERS });
   const clickId = new URL(click.headers.get('location') ?? '').searchParams.get('clickid');
   const res = await fetch(
     `${baseUrl}/api/postback/1?token=demo-1&clickId=${clickId}&event=sale&txId=probe-${tag}`,

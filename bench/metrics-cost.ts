@@ -5,7 +5,7 @@
 // section of bench/RESULTS.md.
 // `npx tsx bench/metrics-cost.ts` (BENCH_PAIRS, default 3; BENCH_ONE_CORE_S, default 8); needs PostgreSQL
 // at BENCH_PG_URL, taskset, two CPUs and wrk.
-import { checkClickLinks, clickPaths } from './demo-links';
+import { checkClickLinks, CLICK_HEADERS, clickPaths } from './demo-links';
 import { LOAD_CPU, pin, pinPostgres, SERVER_CPU } from './lib/pinning';
 import { dropDatabase, freshDatabase } from './lib/postgres';
 import { freePort, sleep, startApp, type AppServer } from './lib/processes';
@@ -43,7 +43,7 @@ function meterNs(): number {
 }
 
 async function measure(app: AppServer): Promise<Measured> {
-  const load = { baseUrl: app.baseUrl, paths: clickPaths, connections: 50 };
+  const load = { baseUrl: app.baseUrl, paths: clickPaths, connections: 50, headers: CLICK_HEADERS };
   await wrk({ ...load, seconds: 2 });
   const r = await wrk({ ...load, seconds: SECONDS, serverPid: app.pid });
   if (r.unexpected || r.errors) throw new Error(`${r.unexpected} unexpected answers, ${r.errors} errors`);

@@ -60,7 +60,9 @@ export function oneCoreSection(runs: OneCoreRun[], command: string): Section {
       `the load generator on CPU ${LOAD_CPU}: \`taskset -c ${LOAD_CPU} wrk -t1 -c${ONE_CORE_CONNECTIONS} -d${ONE_CORE_SECONDS}s --latency\` ` +
       `over the 250 demo links in turn (after a 2 s wrk warm-up), then a paced load (bench/lib/paced-load.ts, ` +
       `${ONE_CORE_CONNECTIONS} keep-alive connections, 2 s warm-up, ${ONE_CORE_SECONDS} s measured, latency from send to answer) ` +
-      `at half the bare server's maximum. With PostgreSQL as the store, every PostgreSQL process is pinned to CPU ` +
+      `at half the bare server's maximum. Every click carries a browser's User-Agent (Chrome 131: a click ` +
+      `without one is a bot's) and comes from 127.0.0.1, so (with issue 35's rules) past the first 10 clicks of each link in ` +
+      `10 minutes the clicks are repeats (the REPEAT reason: classified in full, flagged, still redirected). With PostgreSQL as the store, every PostgreSQL process is pinned to CPU ` +
       `${LOAD_CPU} with the load generator (and, in cluster mode, Redis: the app with REDIS_URL set). The baseline is bench/bare-redirect.ts on CPU ${SERVER_CPU}, measured just ` +
       `before each store. Goals (PostgreSQL): requests/s ratio >= 0.85, p99 ratio <= 1.5.`,
     figures,

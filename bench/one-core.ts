@@ -4,7 +4,7 @@
 // the server and PostgreSQL spend per click.
 // `npm run bench -- one-core` runs only this; BENCH_APP_ROOT=<other checkout> measures that code instead.
 // Cluster mode (BENCH_REDIS_URL): the app on PostgreSQL with REDIS_URL, Redis pinned with PostgreSQL.
-import { checkClickLinks, clickPaths } from './demo-links';
+import { checkClickLinks, CLICK_HEADERS, clickPaths } from './demo-links';
 import { pinnedPacedLoad, type PacedResult } from './lib/paced-load';
 import { LOAD_CPU, pin, pinPostgres, pinRedis, SERVER_CPU } from './lib/pinning';
 import { deleteRedisKeys } from './lib/redis';
@@ -31,7 +31,13 @@ export interface OneCoreRun {
 }
 
 async function measure(server: RunningServer, halfRate: number | undefined): Promise<OneCoreServer> {
-  const load = { baseUrl: server.baseUrl, paths: clickPaths, connections: ONE_CORE_CONNECTIONS };
+  // A browser's User-Agent on every click: without one a click is a bot's (issue 35), not a person's.
+  const load = {
+    baseUrl: server.baseUrl,
+    paths: clickPaths,
+    connections: ONE_CORE_CONNECTIONS,
+    headers: CLICK_HEADERS,
+  };
   await wrk({ ...load, seconds: WARMUP_S });
   const max = await wrk({ ...load, seconds: ONE_CORE_SECONDS, serverPid: server.pid });
   await sleep(500); // the click writer's last batches
@@ -40,6 +46,7 @@ async function measure(server: RunningServer, halfRate: number | undefined): Pro
     paths: clickPaths,
     rate: Math.round(halfRate ?? max.rps / 2),
     connections: ONE_CORE_CONNECTIONS,
+    headers: CLICK_HEADERS,
     warmupS: WARMUP_S,
     seconds: ONE_CORE_SECONDS,
     serverPid: server.pid,

@@ -9,6 +9,9 @@
 // its own databases (BENCH_DB names the main one). BENCH_DURATION_S / BENCH_WARMUP_S / BENCH_WRITER_ROWS
 // shorten or lengthen the runs. The one-core runs add cluster mode (PostgreSQL + Redis) when
 // BENCH_REDIS_URL is set; BENCH_ONE_CORE_STORES=pglite,postgres,cluster picks which stores they measure.
+// The one-core runs end with what the invalid-traffic rules cost a click (classify-cost.ts: the rules on
+// against CLICK_CLASSIFY_BENCH=off in alternating pairs, PGlite and PostgreSQL; BENCH_CLASSIFY_PAIRS=0
+// skips it, and a BENCH_APP_ROOT run leaves it out); `npm run bench -- classify` runs only that.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +23,8 @@ import { fraudCostRun, type FraudStoreRun } from './fraud-cost';
 import { fraudCommand, fraudSection, spliceFraud, statementSection } from './fraud-section';
 import { statementRunPostgres, type StatementRun } from './fraud-statement';
 import { oneCoreRun, type OneCoreRun } from './one-core';
+import { classifyRuns, keptClassifyBlocks, spliceClassify, type ClassifyRun } from './classify-cost';
+import { CLASSIFY_PROFILE_BLOCK, classifyProfileRun, spliceClassifyProfile } from './classify-profile';
 import { clusterRun, type ClusterRun } from './cluster';
 import { CLUSTER_BLOCK, clusterSection, spliceCluster } from './cluster-section';
 import { haproxyAvailable } from './lib/haproxy';
@@ -105,6 +110,7 @@ async function main() {
   step('click batch writer vs COPY (PGlite)');
   const writerPglite = await benchClickWriterPglite();
   const oneCore = await oneCoreRuns();
+  const classify = await classifyRuns(ONE_CORE_STORES, step);
   const fraud = await fraudRuns();
   const cluster = await clusterRuns();
   const keyAuth = await keyAuthRuns();
@@ -125,12 +131,15 @@ async function main() {
   const old = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
   fs.writeFileSync(RESULTS, results);
   if (oneCore) spliceOneCore(RESULTS, oneCore, 'npm run bench');
+  if (classify) spliceClassify(RESULTS, classify, classifyCommand('npm run bench'));
   spliceFraud(RESULTS, fraud, fraudCommand('npm run bench'), fraudAnalysis());
   if (cluster) spliceCluster(RESULTS, cluster, 'npm run bench');
   if (keyAuth) spliceBlock(RESULTS, KEY_AUTH_BLOCK, keyAuthSection(keyAuth, 'npm run bench'));
   const kept = [
     ...(cluster ? [] : [CLUSTER_BLOCK]),
     ...(oneCore ? [] : [ONE_CORE_BLOCK]),
+    ...keptClassifyBlocks(!!classify),
+    CLASSIFY_PROFILE_BLOCK,
     ...(keyAuth ? [] : [KEY_AUTH_BLOCK]),
     BEFORE_BLOCK,
     ...(SKIP_LOGS ? [LOG_BLOCK] : []),
@@ -170,6 +179,24 @@ const FRAUD_ANALYSIS = path.join(here, 'fraud-analysis.md');
 const fraudAnalysis = () => (fs.existsSync(FRAUD_ANALYSIS) ? fs.readFileSync(FRAUD_ANALYSIS, 'utf8') : '');
 
 const REDIS_URL = process.env.BENCH_REDIS_URL;
+/** What the invalid-traffic rules cost a click, into its block of RESULTS.md. */
+async function classifyOnly(command: string) {
+  const classify: ClassifyRun[] | null = await classifyRuns(ONE_CORE_STORES, step);
+  if (classify) console.log(spliceClassify(RESULTS, classify, classifyCommand(command)).join('\n'));
+}
+
+/** The command with the environment that changed what the classification cost measured. */
+const classifyCommand = (command: string) =>
+  [
+    'BENCH_CLASSIFY_PAIRS',
+    'BENCH_CLASSIFY_CLIENTS',
+    'BENCH_CLASSIFY_CONTROL',
+    'BENCH_ONE_CORE_S',
+    'BENCH_ONE_CORE_STORES',
+  ]
+    .filter((name) => process.env[name])
+    .map((name) => `${name}=${process.env[name]} `)
+    .join('') + command;
 const ONE_CORE_STORES = (
   process.env.BENCH_ONE_CORE_STORES ?? `pglite,postgres${REDIS_URL ? ',cluster' : ''}`
 ).split(',');
@@ -254,6 +281,15 @@ if (args.includes('one-core')) {
     spliceOneCore(RESULTS, runs, `${root}npm run bench -- one-core`, process.env.BENCH_APP_ROOT);
     console.log(renderSection(oneCoreSection(runs, `${root}npm run bench -- one-core`)).join('\n'));
   }
+  // The rules' cost is this checkout's alone: older code has no CLICK_CLASSIFY_BENCH.
+  if (!process.env.BENCH_APP_ROOT) await classifyOnly('npm run bench -- one-core');
+} else if (args.includes('classify-profile')) {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
+  const sides = await classifyProfileRun(step);
+  console.log(spliceClassifyProfile(RESULTS, sides, 'npm run bench -- classify-profile').join('\n'));
+} else if (args.includes('classify')) {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
+  await classifyOnly('npm run bench -- classify');
 } else if (args.includes('fraud')) {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
   const runs = await fraudRuns();

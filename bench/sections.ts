@@ -49,6 +49,9 @@ export function clickSection(clickRuns: ClickRun[]): Section {
       `${runs}; every answer a 302 to the link type's url with the click id. The baseline is a bare node:http server ` +
       `(bench/bare-redirect.ts) answering the same 302, measured just before each store. The app trusts the loopback ` +
       `proxy (TRUST_PROXY=127.0.0.1, for the postback load that follows), so clicks read the client address through proxy-addr. ` +
+      `Every click carries a browser's User-Agent (Chrome 131: a click without one is a bot's) and comes from 127.0.0.1, ` +
+      `so past the first 10 clicks of each link in 10 minutes the clicks are repeats (the REPEAT reason: classified in full, ` +
+      `flagged, still redirected). ` +
       `Two cores shared by autocannon, the server and PostgreSQL; the one-core runs below separate them.`,
     figures,
     notes: clickRuns.flatMap(({ bare, store }) => [

@@ -19,6 +19,8 @@ export interface PacedOptions {
   warmupS: number;
   seconds: number;
   serverPid?: number;
+  /** Headers of every request (the clicks' browser User-Agent), after Host. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface PacedResult {
@@ -43,7 +45,12 @@ interface Conn {
 const HEADER_END = Buffer.from('\r\n\r\n');
 
 function run(o: PacedOptions): Promise<PacedResult> {
-  const requests = o.paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${o.port}\r\n\r\n`));
+  const headers = Object.entries(o.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const requests = o.paths.map((p) =>
+    Buffer.from(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${o.port}\r\n${headers}\r\n`),
+  );
   const capacity = Math.ceil(o.rate * o.seconds * 1.2) + 1000;
   const latencies = new Float64Array(capacity);
   let recorded = 0;

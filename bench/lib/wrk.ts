@@ -72,7 +72,10 @@ export function parseWrk(out: string): Omit<WrkResult, 'cpu'> {
   };
 }
 
-/** `taskset -c 0 wrk (or opts.cpus) -t1 -c{connections} -d{seconds}s --latency -s paths.lua baseUrl`. */
+/**
+ * `taskset -c 0 wrk (or opts.cpus) -t1 -c{connections} -d{seconds}s --latency -s paths.lua baseUrl`. A
+ * header value is written as a JSON string, which Lua reads alike for plain ASCII (no escapes).
+ */
 export function wrk(opts: {
   baseUrl: string;
   paths: string[];
@@ -81,10 +84,15 @@ export function wrk(opts: {
   serverPid?: number;
   /** The CPUs wrk runs on: the load generator's own by default. */
   cpus?: string;
+  /** Headers of every request (the clicks' browser User-Agent); wrk adds Host. */
+  headers?: Readonly<Record<string, string>>;
 }): Promise<WrkResult> {
+  const headers = Object.entries(opts.headers ?? {})
+    .map(([name, value]) => `[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
+    .join(', ');
   const script = luaScript(
     opts.paths.map((p) => JSON.stringify(p)),
-    'wrk.format("GET", item)',
+    headers ? `wrk.format("GET", item, { ${headers} })` : 'wrk.format("GET", item)',
     302,
   );
   return runWrk(script, opts);

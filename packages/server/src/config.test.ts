@@ -31,6 +31,16 @@ describe('config', () => {
     );
   });
 
+  it('refuses the benchmark-only switch of the click rules in production', () => {
+    expect(loadConfig({}).classifyClicks).toBe('on');
+    expect(loadConfig({ CLICK_CLASSIFY_BENCH: 'toggle' }).classifyClicks).toBe('toggle');
+    for (const value of ['off', 'toggle'])
+      expect(() => loadConfig({ NODE_ENV: 'production', CLICK_CLASSIFY_BENCH: value })).toThrow(
+        new RegExp(`CLICK_CLASSIFY_BENCH=${value} is refused`),
+      );
+    expect(() => loadConfig({ CLICK_CLASSIFY_BENCH: 'maybe' })).toThrow();
+  });
+
   it('has no metrics unless METRICS_PORT is set (an empty value is unset), on 127.0.0.1 by default', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();

@@ -24,7 +24,7 @@ const ZEnv = z.object({
   CAPTCHA_TEST_ANSWER: z.string().optional(),
   JOBS_TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
   CLICK_WRITER_TEST_INTERVAL_MS: z.coerce.number().int().positive().optional(),
-  CLICK_CLASSIFY_BENCH: z.enum(['on', 'off']).default('on'),
+  CLICK_CLASSIFY_BENCH: z.enum(['on', 'off', 'toggle']).default('on'),
   JWT_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),
@@ -52,9 +52,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // in its journal alone; never in production.
   if (production && e.CLICK_WRITER_TEST_INTERVAL_MS)
     throw new Error('CLICK_WRITER_TEST_INTERVAL_MS is refused when NODE_ENV=production');
-  // Turns the invalid-traffic rules off, so the benchmark can weigh them (bench/one-core.ts); never in production.
-  if (production && e.CLICK_CLASSIFY_BENCH === 'off')
-    throw new Error('CLICK_CLASSIFY_BENCH=off is refused when NODE_ENV=production');
+  // Turns the invalid-traffic rules off, or lets SIGUSR2 switch them, so the benchmark can weigh them
+  // (bench/classify-cost.ts); never in production.
+  if (production && e.CLICK_CLASSIFY_BENCH !== 'on')
+    throw new Error(`CLICK_CLASSIFY_BENCH=${e.CLICK_CLASSIFY_BENCH} is refused when NODE_ENV=production`);
   // Several nodes cannot share the embedded database: it lives in one process's data directory.
   if (e.REDIS_URL && !e.DATABASE_URL)
     throw new Error(
@@ -81,7 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
     jobsClockShiftMs: e.JOBS_TEST_CLOCK_SHIFT_MS ?? 0,
     clickWriterIntervalMs: e.CLICK_WRITER_TEST_INTERVAL_MS,
-    classifyClicks: e.CLICK_CLASSIFY_BENCH === 'on',
+    classifyClicks: e.CLICK_CLASSIFY_BENCH,
     jwtTtlSeconds: Math.round(e.JWT_TTL_HOURS * 3600),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

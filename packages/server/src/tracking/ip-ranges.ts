@@ -304,6 +304,8 @@ export class IpRanges {
 
   /** Whether `ip` is in the set; false for anything that is not an address. */
   has(ip: string): boolean {
+    // Most installs keep no internal addresses: then no click's address is read at all.
+    if (this.v4.length === 0 && this.v6.length === 0) return false;
     if (typeof ip !== 'string' || ip.length > LONGEST_ADDRESS) return false;
     const kind = readAddress(ip, 0, ip.length);
     if (kind === V4) {

@@ -4,7 +4,7 @@
 // other commands. When Redis does not answer, the click still redirects: this node counts it alone.
 import crypto from 'node:crypto';
 import type { Redis } from '../common/redis';
-import type { RepeatCounter } from './repeats';
+import { repeatKey, type RepeatKey, type RepeatWindows } from './repeats';
 
 /** KEYS: the window; ARGV: now ms, window ms, max, a member naming this click. 1: a repeat (not counted). */
 const REPEAT = `
@@ -25,17 +25,18 @@ export class SharedRepeats {
 
   constructor(
     redis: Redis,
-    private readonly here: RepeatCounter,
+    private readonly here: RepeatWindows,
   ) {
     redis.defineCommand('sdRepeat', { numberOfKeys: 1, lua: REPEAT });
     this.script = (redis as unknown as { sdRepeat: Script }).sdRepeat.bind(redis);
   }
 
-  async isRepeat(key: string, now: number, max: number, windowMs: number): Promise<boolean> {
+  async isRepeat(k: RepeatKey, agent: number, now: number, max: number, windowMs: number): Promise<boolean> {
+    const key = `repeat:${repeatKey(k.typeId, k.agentId, k.ip, agent)}`;
     try {
-      return (await this.script(`repeat:${key}`, now, windowMs, max, `${this.node}:${++this.seq}`)) === 1;
+      return (await this.script(key, now, windowMs, max, `${this.node}:${++this.seq}`)) === 1;
     } catch {
-      return this.here.isRepeat(key, now, max, windowMs);
+      return this.here.isRepeat(k, agent, now, max, windowMs);
     }
   }
 }

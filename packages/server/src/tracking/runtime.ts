@@ -18,7 +18,7 @@ import { FileJournal, JOURNAL_DIR, replayFileJournal } from './file-journal';
 import { StreamJournal } from './stream-journal';
 import { unavailable } from '../http/errors';
 import { invalidReasonCode, VALID_CLICK } from '@salesdesk/contract';
-import { RepeatCounter, repeatKey } from './repeats';
+import { agentTraits } from './user-agent-reason';
 import { SharedRepeats } from './repeats-shared';
 
 // The shared counter's answer, given to classify() in place of this process's own window.
@@ -74,9 +74,9 @@ const clip = (s: string | null | undefined) => (s ? s.slice(0, MAX_TEXT) : null)
 export class Tracking {
   readonly cache: TrackingCache;
   readonly uniques = new UniqueTracker();
-  readonly repeats = new RepeatCounter();
-  /** False only for the benchmark's measure without the rules (CLICK_CLASSIFY_BENCH=off). */
-  private readonly classifying: boolean;
+  /** False only for the benchmark's measure without the rules (CLICK_CLASSIFY_BENCH=off or toggle). */
+  private classifying: boolean;
+  private readonly stopToggling: () => void = () => undefined;
   private readonly sharedRepeats: SharedRepeats | undefined;
   readonly ids: ClickIdBlocks;
   readonly writer: ClickWriter;
@@ -98,8 +98,10 @@ export class Tracking {
       onError: (err) => log('click batch not written yet, retrying', err),
       onCommit: (committed) => this.keeper.trim(committed),
     });
-    this.classifying = ctx.config.classifyClicks !== false;
-    this.sharedRepeats = ctx.redis ? new SharedRepeats(ctx.redis, this.repeats) : undefined;
+    this.classifying = ctx.config.classifyClicks !== 'off';
+    if (ctx.config.classifyClicks === 'toggle') this.stopToggling = this.toggleOnSignal();
+    // Redis away, a node counts repeats alone, apart from its uniques (the route asks before recordNow).
+    this.sharedRepeats = ctx.redis ? new SharedRepeats(ctx.redis, new UniqueTracker()) : undefined;
     this.file = new FileJournal(path.join(ctx.config.dataDir, JOURNAL_DIR));
     this.stream = ctx.redis ? new StreamJournal(ctx.redis, ctx.db, log) : undefined;
     this.keeper = new ClickKeeper(this.writer, this.file, this.stream, log);
@@ -162,7 +164,7 @@ export class Tracking {
     const agent = type && this.cache.clickAgent(c.agentId, c.siteId);
     if (!type || !agent) return null;
     if (!this.ids.ready) return undefined; // before classify(): a repeat is counted once
-    const repeats = c.repeat === undefined ? this.repeats : c.repeat ? ALWAYS_REPEAT : NEVER_REPEAT;
+    const repeats = c.repeat === undefined ? this.uniques : c.repeat ? ALWAYS_REPEAT : NEVER_REPEAT;
     const invalidReason =
       c.request && this.classifying
         ? classify(this.cache.rules, c, this.cache.isBlackListed(c.ip), repeats)
@@ -171,8 +173,7 @@ export class Tracking {
     const id = this.ids.next();
     if (id === undefined) return undefined;
     // A machine's or staff's click is never the unique one: the next person's from that address is.
-    const isUnique =
-      invalidReason === VALID_CLICK && this.uniques.firstInDay(c.typeId, c.agentId, c.ip, c.time.getTime());
+    const isUnique = invalidReason === VALID_CLICK && this.uniques.firstInDayOf(c, c.time.getTime());
     const click = {
       id,
       time: c.time,
@@ -204,9 +205,22 @@ export class Tracking {
     const clickable = this.cache.clickType(c.siteId, c.typeId) && this.cache.clickAgent(c.agentId, c.siteId);
     if (!clickable || classify(rules, c, this.cache.isBlackListed(c.ip), NEVER_REPEAT) !== VALID_CLICK)
       return { ...c, repeat: false };
-    const key = repeatKey(c.typeId, c.agentId, c.ip, c.userAgent);
     const { max, windowMs } = rules.repeat;
-    return { ...c, repeat: await this.sharedRepeats!.isRepeat(key, c.time.getTime(), max, windowMs) };
+    const agent = agentTraits(c.userAgent).hash;
+    return { ...c, repeat: await this.sharedRepeats!.isRepeat(c, agent, c.time.getTime(), max, windowMs) };
+  }
+
+  /**
+   * CLICK_CLASSIFY_BENCH=toggle: each SIGUSR2 turns the rules off or on again, so the benchmark weighs
+   * them in one process (the same heap, JIT and database on both sides).
+   */
+  private toggleOnSignal(): () => void {
+    const toggle = () => {
+      this.classifying = !this.classifying;
+      this.log(`click classification ${this.classifying ? 'on' : 'off'} (CLICK_CLASSIFY_BENCH=toggle)`);
+    };
+    process.on('SIGUSR2', toggle);
+    return () => process.off('SIGUSR2', toggle);
   }
 
   /** Why recordNow() found a click not clickable: its link, or its agent (for the metrics' reason). */
@@ -232,6 +246,7 @@ export class Tracking {
   async close() {
     this.closing = true;
     clearInterval(this.timer);
+    this.stopToggling();
     await this.unsubscribe();
     await this.keeper.drain();
     try {

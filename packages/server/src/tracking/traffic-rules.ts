@@ -13,11 +13,10 @@ import {
   type TInvalidMode,
   type TInvalidReason,
 } from '@salesdesk/contract';
-import { userAgentReason } from './user-agent-reason';
-import { repeatKey, type RepeatCounter } from './repeats';
+import { agentTraits, type AgentTraits } from './user-agent-reason';
+import type { RepeatWindows } from './repeats';
 
-/** What counts the repeat windows: this process's RepeatCounter, or a fixed answer asked of Redis before. */
-export type RepeatWindows = Pick<RepeatCounter, 'isRepeat'>;
+export type { RepeatWindows };
 
 /** A set of addresses and ranges (tracking/ip-ranges.ts). */
 export interface AddressSet {
@@ -89,8 +88,10 @@ export function classify(
   const m = rules.modes;
   if (blackListed && m.BLACKLISTED_IP !== 'count') return code('BLACKLISTED_IP');
   if (m.INTERNAL !== 'count' && (c.request?.test || rules.internal.has(c.ip))) return code('INTERNAL');
+  let traits: AgentTraits | undefined;
   if (m.PREVIEW !== 'count' || m.BOT !== 'count') {
-    const agent = userAgentReason(c.userAgent);
+    traits = agentTraits(c.userAgent);
+    const agent = traits.reason;
     if (agent && m[agent.reason] !== 'count')
       return m[agent.reason] === 'refuse' ? REFUSED : code(agent.reason);
   }
@@ -98,8 +99,8 @@ export function classify(
   if (m.DATACENTER !== 'count' && rules.datacenter.has(c.ip))
     return m.DATACENTER === 'refuse' ? REFUSED : code('DATACENTER');
   if (m.REPEAT !== 'count') {
-    const key = repeatKey(c.typeId, c.agentId, c.ip, c.userAgent);
-    if (repeats.isRepeat(key, c.time.getTime(), rules.repeat.max, rules.repeat.windowMs))
+    const agent = (traits ?? agentTraits(c.userAgent)).hash;
+    if (repeats.isRepeat(c, agent, c.time.getTime(), rules.repeat.max, rules.repeat.windowMs))
       return code('REPEAT');
   }
   return VALID_CLICK;

@@ -54,11 +54,29 @@ const PREVIEW_NAMES = [
 // One pass over the string for every name: an alternation of literals, which cannot backtrack.
 const PREVIEW = new RegExp(PREVIEW_NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
 
+/** What the click path needs of a user agent: the machine it names (null: a browser), and its hash. */
+export interface AgentTraits {
+  reason: AgentReason | null;
+  /** agentHash(): how the REPEAT windows tell user agents apart. */
+  hash: number;
+}
+
+/** 32-bit FNV-1a of the user agent: what the repeat windows and Redis's keys hold, not the string. */
+export function agentHash(ua: string | null | undefined): number {
+  let h = 0x811c9dc5;
+  if (ua)
+    for (let i = 0; i < ua.length; i++) {
+      h ^= ua.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+  return h >>> 0;
+}
+
 const NO_AGENT: AgentReason = { reason: 'BOT', pattern: '(no user agent)' };
 const REMEMBERED = 10_000;
 /** Longer strings are not remembered: a hostile agent must not fill the memory. */
 const REMEMBERED_LENGTH = 512;
-const seen = new Map<string, AgentReason | null>();
+const seen = new Map<string, AgentTraits>();
 
 /** As much of an agent as a click keeps (tracking/runtime.ts). */
 export const AGENT_READ = 2048;
@@ -71,15 +89,38 @@ function classify(whole: string): AgentReason | null {
   return bot ? { reason: 'BOT', pattern: bot.toLowerCase() } : null;
 }
 
-/** The machine `ua` names, or null for a browser. */
-export function userAgentReason(ua: string | undefined | null): AgentReason | null {
-  if (!ua || !ua.trim()) return NO_AGENT;
-  const known = seen.get(ua);
-  if (known !== undefined) return known;
-  const answer = classify(ua);
-  if (ua.length > REMEMBERED_LENGTH) return answer;
-  // A full memory starts again: the strings that matter come back within seconds.
-  if (seen.size >= REMEMBERED) seen.clear();
-  seen.set(ua, answer);
-  return answer;
+/**
+ * The last agents looked up, by a cheap sample of each string: a Map lookup hashes every character of a
+ * new request's string (a few hundred nanoseconds for a browser's), a sample and one comparison do not.
+ * A slot holds one agent; two that share a sample take turns, each still answered by the Map.
+ */
+const RECENT_SLOTS = 1024;
+const recentAgents: string[] = new Array<string>(RECENT_SLOTS).fill('');
+const recentTraits: AgentTraits[] = new Array<AgentTraits>(RECENT_SLOTS);
+
+function slotOf(ua: string): number {
+  let h = ua.length;
+  for (let i = ua.length - 1; i >= 0; i -= 7) h = Math.imul(h ^ ua.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % RECENT_SLOTS;
 }
+
+/** The machine `ua` names (null for a browser) and its hash, remembered for the next click. */
+export function agentTraits(ua: string | undefined | null): AgentTraits {
+  if (!ua) return { reason: NO_AGENT, hash: agentHash(ua) };
+  if (ua.length > REMEMBERED_LENGTH) return { reason: classify(ua), hash: agentHash(ua) };
+  const slot = slotOf(ua);
+  if (recentAgents[slot] === ua) return recentTraits[slot];
+  let traits = seen.get(ua);
+  if (traits === undefined) {
+    traits = { reason: ua.trim() ? classify(ua) : NO_AGENT, hash: agentHash(ua) };
+    // A full memory starts again: the strings that matter come back within seconds.
+    if (seen.size >= REMEMBERED) seen.clear();
+    seen.set(ua, traits);
+  }
+  recentAgents[slot] = ua;
+  recentTraits[slot] = traits;
+  return traits;
+}
+
+/** The machine `ua` names, or null for a browser. */
+export const userAgentReason = (ua: string | undefined | null): AgentReason | null => agentTraits(ua).reason;
