@@ -100,6 +100,12 @@ describe('agentTraits', () => {
       }
   });
 
+  it('hashes only the first 2 KiB of an agent, as much as a click keeps', () => {
+    const head = `Mozilla/5.0 ${'x'.repeat(2100)}`;
+    expect(agentHash(`${head}a`)).toBe(agentHash(`${head}b`));
+    expect(agentHash('Mozilla/5.0 a')).not.toBe(agentHash('Mozilla/5.0 b'));
+  });
+
   it('reads no agent, an empty one and a long one as the rules say', () => {
     expect(userAgentReason(null)?.reason).toBe('BOT');
     expect(userAgentReason('   ')?.reason).toBe('BOT');

@@ -61,11 +61,14 @@ export interface AgentTraits {
   hash: number;
 }
 
-/** 32-bit FNV-1a of the user agent: what the repeat windows and Redis's keys hold, not the string. */
+/**
+ * 32-bit FNV-1a of the user agent's first 2 KiB (all a click keeps of it, so a hostile agent of any length
+ * costs no more): what the repeat windows and Redis's keys hold, not the string.
+ */
 export function agentHash(ua: string | null | undefined): number {
   let h = 0x811c9dc5;
   if (ua)
-    for (let i = 0; i < ua.length; i++) {
+    for (let i = 0, end = Math.min(ua.length, AGENT_READ); i < end; i++) {
       h ^= ua.charCodeAt(i);
       h = Math.imul(h, 0x01000193);
     }
