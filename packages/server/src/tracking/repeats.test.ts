@@ -109,6 +109,7 @@ describe('agentTraits', () => {
   it('reads no agent, an empty one and a long one as the rules say', () => {
     expect(userAgentReason(null)?.reason).toBe('BOT');
     expect(userAgentReason('   ')?.reason).toBe('BOT');
+    expect(userAgentReason(' '.repeat(600))?.reason).toBe('BOT');
     const long = `Mozilla/5.0 ${'x'.repeat(600)} Googlebot/2.1`;
     expect(agentTraits(long)).toEqual({
       reason: expect.objectContaining({ reason: 'BOT' }),

@@ -107,15 +107,19 @@ function slotOf(ua: string): number {
   return (h >>> 0) % RECENT_SLOTS;
 }
 
+const traitsOf = (ua: string | undefined | null): AgentTraits => ({
+  reason: ua && ua.trim() ? classify(ua) : NO_AGENT,
+  hash: agentHash(ua),
+});
+
 /** The machine `ua` names (null for a browser) and its hash, remembered for the next click. */
 export function agentTraits(ua: string | undefined | null): AgentTraits {
-  if (!ua) return { reason: NO_AGENT, hash: agentHash(ua) };
-  if (ua.length > REMEMBERED_LENGTH) return { reason: classify(ua), hash: agentHash(ua) };
+  if (!ua || ua.length > REMEMBERED_LENGTH) return traitsOf(ua);
   const slot = slotOf(ua);
   if (recentAgents[slot] === ua) return recentTraits[slot];
   let traits = seen.get(ua);
   if (traits === undefined) {
-    traits = { reason: ua.trim() ? classify(ua) : NO_AGENT, hash: agentHash(ua) };
+    traits = traitsOf(ua);
     // A full memory starts again: the strings that matter come back within seconds.
     if (seen.size >= REMEMBERED) seen.clear();
     seen.set(ua, traits);
