@@ -77,8 +77,11 @@ describe('session', () => {
       await page.getByText('Secret9876').waitFor();
       // A new document (typed address), where the user logs out.
       await page.goto('/app/profile');
+      // The logout call leaves after the screen has gone: wait for its answer, so it is not taken for the restored page's.
+      const loggedOut = page.waitForResponse((res) => res.url().endsWith('/api/auth/logout'));
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL(/\/login$/);
+      await loggedOut;
       const token = await storedToken(page);
       assert.equal(token, '');
       const calls = watchApi(page);

@@ -31,6 +31,16 @@ describe('config', () => {
     );
   });
 
+  it('leases a webhook delivery for a minute; a shorter test lease (never under the send time) is refused in production', () => {
+    expect(loadConfig({}).webhookLeaseS).toBe(60);
+    expect(loadConfig({ WEBHOOK_TEST_LEASE_S: '15' }).webhookLeaseS).toBe(15);
+    for (const value of ['10', '61', '1e1', 'x'])
+      expect(() => loadConfig({ WEBHOOK_TEST_LEASE_S: value })).toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'production', WEBHOOK_TEST_LEASE_S: '15' })).toThrow(
+      /WEBHOOK_TEST_LEASE_S is refused/,
+    );
+  });
+
   it('refuses the benchmark-only switch of the click rules in production', () => {
     expect(loadConfig({}).classifyClicks).toBe('on');
     expect(loadConfig({ CLICK_CLASSIFY_BENCH: 'toggle' }).classifyClicks).toBe('toggle');

@@ -25,6 +25,8 @@ const ZEnv = z.object({
   JOBS_TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
   CLICK_WRITER_TEST_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   CLICK_CLASSIFY_BENCH: z.enum(['on', 'off', 'toggle']).default('on'),
+  // Longer than a send may last (webhooks/send.ts: 10 s, redirects included).
+  WEBHOOK_TEST_LEASE_S: z.coerce.number().int().min(15).max(60).optional(),
   JWT_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),
@@ -56,6 +58,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // (bench/classify-cost.ts); never in production.
   if (production && e.CLICK_CLASSIFY_BENCH !== 'on')
     throw new Error(`CLICK_CLASSIFY_BENCH=${e.CLICK_CLASSIFY_BENCH} is refused when NODE_ENV=production`);
+  // Shortens how long a delivery stays leased to the node sending it, so the kill test need not wait a minute
+  // for what a killed node was sending to come due again; never in production.
+  if (production && e.WEBHOOK_TEST_LEASE_S)
+    throw new Error('WEBHOOK_TEST_LEASE_S is refused when NODE_ENV=production');
   // Several nodes cannot share the embedded database: it lives in one process's data directory.
   if (e.REDIS_URL && !e.DATABASE_URL)
     throw new Error(
@@ -83,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsClockShiftMs: e.JOBS_TEST_CLOCK_SHIFT_MS ?? 0,
     clickWriterIntervalMs: e.CLICK_WRITER_TEST_INTERVAL_MS,
     classifyClicks: e.CLICK_CLASSIFY_BENCH,
+    webhookLeaseS: e.WEBHOOK_TEST_LEASE_S ?? 60,
     jwtTtlSeconds: Math.round(e.JWT_TTL_HOURS * 3600),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

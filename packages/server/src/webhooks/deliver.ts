@@ -1,5 +1,5 @@
 // Delivers what the outbox owes. A batch of due deliveries is taken with FOR UPDATE SKIP LOCKED and
-// leased for a minute (its next_at moved on) in one statement, so several nodes share the work and never
+// leased for a minute (config webhookLeaseS; its next_at moved on) in one statement, so several nodes share the work and never
 // send one delivery at the same time; a node that dies mid-send leaves it due again when the lease ends
 // (at least once: the receiver de-duplicates on webhook-id, which every retry keeps).
 import { sql } from 'drizzle-orm';
@@ -13,8 +13,8 @@ import { delivered, recordDelivered, recordFailure, type Delivered } from './att
 import { send, type Outgoing, type SendResult } from './send';
 import { signedHeaders } from './signature';
 
-/** Longer than a send can last (10 s, redirects included). */
-const LEASE = '1 minute';
+/** How long a claim holds a delivery: longer than a send can last (10 s, redirects included). */
+export const LEASE_S = 60;
 export const DELIVERY_BATCH = 20;
 /** Endpoint kinds (webhook_endpoints.kind). */
 export const EndpointKind = { Webhook: 1, Postback: 2 } as const;
@@ -40,7 +40,11 @@ export interface DueDelivery {
 }
 
 /** Takes up to `limit` due deliveries, leased to this caller. */
-export async function claimDue(db: Queryable, limit = DELIVERY_BATCH): Promise<DueDelivery[]> {
+export async function claimDue(
+  db: Queryable,
+  limit = DELIVERY_BATCH,
+  leaseS = LEASE_S,
+): Promise<DueDelivery[]> {
   const rows = await queryRows<DueDelivery>(
     db,
     sql`with due as (
@@ -49,7 +53,7 @@ export async function claimDue(db: Queryable, limit = DELIVERY_BATCH): Promise<D
           order by next_at limit ${limit}
           for update skip locked
         ), taken as (
-          update webhook_deliveries d set next_at = now() + ${LEASE}::interval, attempts = d.attempts + 1
+          update webhook_deliveries d set next_at = now() + ${leaseS}::int * interval '1 second', attempts = d.attempts + 1
           from due where d.id = due.id
           returning d.id, d.attempts, d.created_at, d.event_id, d.endpoint_id
         )
@@ -181,7 +185,7 @@ export async function deliverDue(
   allowPrivate: boolean,
   now = () => new Date(),
 ): Promise<number> {
-  const due = await claimDue(ctx.db);
+  const due = await claimDue(ctx.db, DELIVERY_BATCH, ctx.config.webhookLeaseS);
   const ownerOf = ownersOf(ctx, due);
   const done: Delivered[] = [];
   // Settled, not all: a failure that cannot be recorded must not leave the batch's successes unrecorded
