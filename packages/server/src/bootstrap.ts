@@ -12,6 +12,7 @@ export async function createContext(config: Config): Promise<{ ctx: AppContext; 
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
+    poolMax: config.databasePoolMax,
   });
   const ctx: AppContext = {
     db: database.db,

@@ -31,6 +31,13 @@ describe('config', () => {
     );
   });
 
+  it('pools 20 PostgreSQL connections a process unless DATABASE_POOL_MAX says otherwise', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_MAX: '8' }).databasePoolMax).toBe(8);
+    for (const value of ['1', '0x10', '1.5', 'x'])
+      expect(() => loadConfig({ DATABASE_POOL_MAX: value })).toThrow();
+  });
+
   it('leases a webhook delivery for a minute; a shorter test lease (never under the send time) is refused in production', () => {
     expect(loadConfig({}).webhookLeaseS).toBe(60);
     expect(loadConfig({ WEBHOOK_TEST_LEASE_S: '15' }).webhookLeaseS).toBe(15);

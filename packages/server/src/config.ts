@@ -11,6 +11,13 @@ const ZEnv = z.object({
   // The demo passwords are published: listen on this machine only unless HOST says otherwise.
   HOST: z.string().default('localhost'),
   DATABASE_URL: z.string().optional(),
+  // PostgreSQL connections a process may hold in its pool; nodes times this stays under max_connections.
+  DATABASE_POOL_MAX: z
+    .string()
+    .regex(/^\d{1,4}$/, 'decimal digits')
+    .default('20')
+    .transform(Number)
+    .pipe(z.number().min(2).max(1000)),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('salesdesk:'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
@@ -72,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     // Cluster mode: what must hold across nodes lives in Redis (requires PostgreSQL).
     redisUrl: e.REDIS_URL || undefined,
     // Every key this app writes starts with it: several apps (or test workers) can share one Redis.

@@ -22,7 +22,12 @@ export async function assertUsernameFree(db: Queryable, username: string) {
   if (taken) throw validationError({ username: [USERNAME_TAKEN] });
 }
 
-export async function passwordColumns(keys: Keys, password: string) {
+export interface PasswordColumns {
+  passwordHash: string;
+  passwordSecret: string;
+}
+
+export async function passwordColumns(keys: Keys, password: string): Promise<PasswordColumns> {
   return { passwordHash: await hashPassword(password), passwordSecret: encryptSecret(keys, password) };
 }
 
@@ -30,6 +35,8 @@ export async function createAccount(
   db: Queryable,
   keys: Keys,
   a: { role: number; username: string; password: string; email?: string | null; approved?: boolean },
+  /** `a.password`'s columns made already (the test factories hash their one password once). */
+  columns?: PasswordColumns,
 ) {
   await assertUsernameFree(db, a.username);
   if (a.email && !isStorableEmail(a.email)) throw validationError({ email: [EMAIL_ASCII] });
@@ -38,7 +45,7 @@ export async function createAccount(
     username: a.username,
     email: a.email || null,
     approved: a.approved ?? true,
-    ...(await passwordColumns(keys, a.password)),
+    ...(columns ?? (await passwordColumns(keys, a.password))),
   };
   try {
     const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });

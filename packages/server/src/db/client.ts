@@ -32,21 +32,29 @@ export interface OpenOptions {
   migrationsFolder?: string;
   /** The last migration applied (its tag); every one by default (a test or a restore stops at an older one). */
   upTo?: string;
+  /** PostgreSQL: the most connections the pool opens (20 by default). */
+  poolMax?: number;
+  /** PostgreSQL: how long a connection may sit idle in the pool before it is closed (10 s by default). */
+  poolIdleMs?: number;
 }
 
 type Migrations = { folder: string; upTo?: string };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrations = { folder: opts.migrationsFolder ?? MIGRATIONS_DIR, upTo: opts.upTo };
-  if (opts.url) return openPostgres(opts.url, migrations);
+  if (opts.url) return openPostgres(opts.url, migrations, opts);
   return openPglite(migrations, opts.dataDir);
 }
 
-async function openPostgres(url: string, migrations: Migrations): Promise<Database> {
+async function openPostgres(
+  url: string,
+  migrations: Migrations,
+  { poolMax = 20, poolIdleMs = 10_000 }: OpenOptions,
+): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // numeric and bigint stay strings (money is never a float); count(*) is cast ::int in SQL.
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: poolIdleMs });
   const db = requestScopedDb(drizzle({ client: pool, schema }) as unknown as Db);
   const client = await pool.connect();
   try {

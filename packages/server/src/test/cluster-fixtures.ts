@@ -188,6 +188,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     CAPTCHA: 'on',
     CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
     LOG_LEVEL: 'info',
+    // Two test workers may each run a cluster at once: 6 nodes of 20 connections passed the server's 100.
+    DATABASE_POOL_MAX: '8',
     ...opts.env?.(),
   };
   const nodes = ports.map((p) => new ServerProcess(p, store, env));

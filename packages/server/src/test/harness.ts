@@ -18,6 +18,13 @@ export interface TestEnv {
   ctx: AppContext;
 }
 
+/**
+ * The pools of the tests' apps let an idle connection go after a second, not ten: a worker runs files one
+ * after another, and the pools of finished files (never closed: files share the worker) held their
+ * connections long enough for two workers to pass the server's 100 ("too many clients").
+ */
+const TEST_POOL = { poolIdleMs: 1000 };
+
 let shared: Promise<TestEnv> | undefined;
 /** The worker database's URL on PostgreSQL (undefined on PGlite). */
 let sharedUrl: string | undefined;
@@ -38,7 +45,7 @@ export function testEnv(): Promise<TestEnv> {
 export async function secondInstance(): Promise<TestEnv> {
   const base = await testEnv();
   if (!sharedUrl) return { app: await buildApp({ ...base.ctx }), ctx: base.ctx };
-  const database = await openDatabase({ url: sharedUrl });
+  const database = await openDatabase({ url: sharedUrl, ...TEST_POOL });
   const ctx: AppContext = { ...base.ctx, db: database.db };
   return { app: await buildApp(ctx), ctx };
 }
@@ -115,7 +122,7 @@ async function createTestEnv(
   opts: { ownMemoryDb: boolean; url?: string } = { ownMemoryDb: false },
 ): Promise<TestEnv> {
   const url = opts.ownMemoryDb ? undefined : (opts.url ?? (await workerDatabaseUrl()));
-  const ctx = testContext(await openDatabase({ url }), env);
+  const ctx = testContext(await openDatabase({ url, ...TEST_POOL }), env);
   return { app: await buildApp(ctx), ctx };
 }
 
