@@ -17,6 +17,7 @@ export * from './money';
 export * from './postback-logs';
 export * from './pay-periods';
 export * from './pay-statements';
+export * from './payouts';
 export * from './fraud';
 export * from './sites';
 export * from './link-types';
