@@ -205,7 +205,7 @@ async function parts(ctx: AppContext, endpointId: number, ownerId: number, count
   const cpu = startCpuCount(undefined);
   const started = performance.now();
   let claimed = 0;
-  for (let n; (n = (await claimDue(ctx.db)).length) > 0;) claimed += n;
+  for (let n; (n = (await claimDue(ctx.db, ctx.config.webhookLeaseS)).length) > 0;) claimed += n;
   const claim: Timed = {
     count: claimed,
     seconds: (performance.now() - started) / 1000,

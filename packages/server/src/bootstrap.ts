@@ -1,19 +1,14 @@
 // Config -> database (migrated) -> the context every area receives.
-import path from 'node:path';
 import { loadBrand } from './brand';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { loadKeys } from './common/crypto';
 import { createMailer } from './common/mailer';
-import { openDatabase, type Database } from './db/client';
+import { openConfiguredDatabase, type Database } from './db/client';
 import { openRedis } from './common/redis';
 
 export async function createContext(config: Config): Promise<{ ctx: AppContext; database: Database }> {
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-    poolMax: config.databasePoolMax,
-  });
+  const database = await openConfiguredDatabase(config);
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,

@@ -41,7 +41,7 @@ describe('config', () => {
   it('leases a webhook delivery for a minute; a shorter test lease (never under the send time) is refused in production', () => {
     expect(loadConfig({}).webhookLeaseS).toBe(60);
     expect(loadConfig({ WEBHOOK_TEST_LEASE_S: '15' }).webhookLeaseS).toBe(15);
-    for (const value of ['10', '61', '1e1', 'x'])
+    for (const value of ['10', '61', '1e2', '0x10', 'x'])
       expect(() => loadConfig({ WEBHOOK_TEST_LEASE_S: value })).toThrow();
     expect(() => loadConfig({ NODE_ENV: 'production', WEBHOOK_TEST_LEASE_S: '15' })).toThrow(
       /WEBHOOK_TEST_LEASE_S is refused/,

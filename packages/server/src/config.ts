@@ -5,6 +5,14 @@ import { z } from 'zod';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** A whole number of decimal digits (`0x10` and `1e3` are refused) from `min` to `max`. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, 'decimal digits')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -12,12 +20,7 @@ const ZEnv = z.object({
   HOST: z.string().default('localhost'),
   DATABASE_URL: z.string().optional(),
   // PostgreSQL connections a process may hold in its pool; nodes times this stays under max_connections.
-  DATABASE_POOL_MAX: z
-    .string()
-    .regex(/^\d{1,4}$/, 'decimal digits')
-    .default('20')
-    .transform(Number)
-    .pipe(z.number().min(2).max(1000)),
+  DATABASE_POOL_MAX: wholeNumber(2, 1000).default(20),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('salesdesk:'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
@@ -33,7 +36,7 @@ const ZEnv = z.object({
   CLICK_WRITER_TEST_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   CLICK_CLASSIFY_BENCH: z.enum(['on', 'off', 'toggle']).default('on'),
   // Longer than a send may last (webhooks/send.ts: 10 s, redirects included).
-  WEBHOOK_TEST_LEASE_S: z.coerce.number().int().min(15).max(60).optional(),
+  WEBHOOK_TEST_LEASE_S: wholeNumber(15, 60).optional(),
   JWT_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'packages/web/dist')),

@@ -9,6 +9,7 @@ import { createPglite } from './pglite-template';
 import { usePglitePrepared, usePostgresPrepared } from './prepared';
 import { requestScopedDb } from './request-scope';
 import * as schema from './schema';
+import type { Config } from '../config';
 
 export type { Db, Tx, Queryable } from './handle';
 
@@ -39,6 +40,14 @@ export interface OpenOptions {
 }
 
 type Migrations = { folder: string; upTo?: string };
+
+/** The app's database as the config names it: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
+export const openConfiguredDatabase = (config: Config) =>
+  openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+    poolMax: config.databasePoolMax,
+  });
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrations = { folder: opts.migrationsFolder ?? MIGRATIONS_DIR, upTo: opts.upTo };

@@ -1,9 +1,8 @@
 // npm run rebuild-rollups [-- --from YYYY-MM-DD --to YYYY-MM-DD --chunk-days N]: recomputes stats_daily
 // from the raw clicks and sales day by day, with a progress bar on stderr, then checks the result.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { countRollupMismatches, rebuildRollups } from './rebuild';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,10 +41,7 @@ for (const day of [values.from, values.to]) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
-});
+const database = await openConfiguredDatabase(config);
 try {
   const started = Date.now();
   const scope = { from: values.from, to: values.to };

@@ -80,9 +80,15 @@ describe('IpRanges', () => {
   it('answers false at once for anything that is not an address, however long', () => {
     const r = set('10.0.0.0/8');
     for (const ip of ['', 'x', '10.0.0', '10.0.0.0.0', '10.0.0.1 ', ':::', '1'.repeat(64 * 1024)]) {
-      const started = performance.now();
       expect(r.has(ip)).toBe(false);
-      expect(performance.now() - started).toBeLessThan(1);
+      // The best of five: a busy machine's pause must not read as the matcher's time.
+      let best = Infinity;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        r.has(ip);
+        best = Math.min(best, performance.now() - started);
+      }
+      expect(best).toBeLessThan(1);
     }
   });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { easternDay, formatCounted } from '@salesdesk/contract';
 import { publishChange } from '../common/changes';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { AppError } from '../http/errors';
 import { storeDatacenterList } from './datacenter-list';
 
@@ -24,10 +24,7 @@ const text = await fs.readFile(where, 'utf8').catch((err: NodeJS.ErrnoException)
   process.exit(1);
 });
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
-});
+const database = await openConfiguredDatabase(config);
 try {
   const stored = await storeDatacenterList(database.db, text, null, easternDay(new Date()));
   await publishChange({ db: database.db, dbKind: database.kind }, 'tracking');

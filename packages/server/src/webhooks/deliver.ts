@@ -1,6 +1,6 @@
 // Delivers what the outbox owes. A batch of due deliveries is taken with FOR UPDATE SKIP LOCKED and
-// leased for a minute (config webhookLeaseS; its next_at moved on) in one statement, so several nodes share the work and never
-// send one delivery at the same time; a node that dies mid-send leaves it due again when the lease ends
+// leased (its next_at moved on by config.webhookLeaseS, a minute) in one statement, so several nodes share
+// the work and never send one delivery at the same time; a node that dies mid-send leaves it due again when the lease ends
 // (at least once: the receiver de-duplicates on webhook-id, which every retry keeps).
 import { sql } from 'drizzle-orm';
 import { Permission, POSTBACK_MACROS } from '@salesdesk/contract';
@@ -13,8 +13,6 @@ import { delivered, recordDelivered, recordFailure, type Delivered } from './att
 import { send, type Outgoing, type SendResult } from './send';
 import { signedHeaders } from './signature';
 
-/** How long a claim holds a delivery: longer than a send can last (10 s, redirects included). */
-export const LEASE_S = 60;
 export const DELIVERY_BATCH = 20;
 /** Endpoint kinds (webhook_endpoints.kind). */
 export const EndpointKind = { Webhook: 1, Postback: 2 } as const;
@@ -39,11 +37,11 @@ export interface DueDelivery {
   deleted: boolean;
 }
 
-/** Takes up to `limit` due deliveries, leased to this caller. */
+/** Takes up to `limit` due deliveries, leased to this caller for `leaseS` seconds (longer than a send lasts). */
 export async function claimDue(
   db: Queryable,
+  leaseS: number,
   limit = DELIVERY_BATCH,
-  leaseS = LEASE_S,
 ): Promise<DueDelivery[]> {
   const rows = await queryRows<DueDelivery>(
     db,
@@ -185,7 +183,7 @@ export async function deliverDue(
   allowPrivate: boolean,
   now = () => new Date(),
 ): Promise<number> {
-  const due = await claimDue(ctx.db, DELIVERY_BATCH, ctx.config.webhookLeaseS);
+  const due = await claimDue(ctx.db, ctx.config.webhookLeaseS);
   const ownerOf = ownersOf(ctx, due);
   const done: Delivered[] = [];
   // Settled, not all: a failure that cannot be recorded must not leave the batch's successes unrecorded
