@@ -8,8 +8,9 @@
 // DELETE /api/webhooks), with the server running. It is enabled, and the System Options switch for
 // private addresses is on, so the server's delivery loop signs and POSTs each sale's event to a loopback
 // receiver (bench/webhook-receiver.ts) while the postbacks flow: the cost measured is the outbox's write
-// in each sale's statement and the deliveries made in the same process. BENCH_OUTBOX_DISABLED=1 disables
-// the endpoint instead (each sale still writes its event and a held delivery; nothing is sent).
+// in each sale's statement (the event) and the loop's work in the same process (fanning out, sending).
+// BENCH_OUTBOX_DISABLED=1 disables the endpoint instead (each sale still writes its event, which the loop
+// fans out as a held delivery; nothing is sent).
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';

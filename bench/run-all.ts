@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each beside a baseline measured in the same run, into bench/RESULTS.md.
-// `npm run bench -- logs` runs only the log pages at scale (see log-bench.ts); `npm run bench -- one-core`
+// `npm run bench -- logs` runs only the log pages at scale (see log-bench.ts), `npm run bench -- dashboard`
+// only the dashboard and each role's Home on that database (dashboard-bench.ts); `npm run bench -- one-core`
 // only the one-core click runs (one-core.ts), with BENCH_APP_ROOT=<checkout> for another commit's figures;
 // `npm run bench -- fraud` only the fraud rules' cost on the postback path (fraud-cost.ts; BENCH_FRAUD_PAIRS
 // pairs of rounds, BENCH_CLICK_AGE_S, BENCH_FRAUD_DB for its PostgreSQL database); `npm run bench -- cluster`
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bundle-size';
 import { benchClickWriter, benchClickWriterPglite } from './click-writer';
 import { runLogBench } from './log-bench';
+import { runDashboardBench } from './dashboard-bench';
 import { measureBareRedirect, runStore, type StoreRun } from './event-path';
 import { fraudCostRun, type FraudStoreRun } from './fraud-cost';
 import { fraudCommand, fraudSection, spliceFraud, statementSection } from './fraud-section';
@@ -142,8 +144,7 @@ async function main() {
     CLASSIFY_PROFILE_BLOCK,
     ...(keyAuth ? [] : [KEY_AUTH_BLOCK]),
     BEFORE_BLOCK,
-    ...(SKIP_LOGS ? [LOG_BLOCK] : []),
-    DASHBOARD_BLOCK,
+    ...(SKIP_LOGS ? [LOG_BLOCK, DASHBOARD_BLOCK] : []),
     STATS_BLOCK,
     METRICS_COST_BLOCK,
     WEBHOOKS_BLOCK,
@@ -153,7 +154,11 @@ async function main() {
     if (text)
       spliceBlock(RESULTS, block, text.slice(block.start.length, -block.end.length).trim().split('\n'));
   }
-  if (!SKIP_LOGS) await runLogBench('npm run bench', step);
+  if (!SKIP_LOGS) {
+    await runLogBench('npm run bench', step);
+    // The dashboard and each role's Home read the same 10-million-click database.
+    await runDashboardBench('npm run bench');
+  }
   console.log(fs.readFileSync(RESULTS, 'utf8'));
 }
 
@@ -309,4 +314,7 @@ if (args.includes('one-core')) {
 } else if (args.includes('logs')) {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
   await runLogBench('npm run bench -- logs', step);
+} else if (args.includes('dashboard')) {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is needed: set BENCH_PG_URL');
+  await runDashboardBench('npm run bench -- dashboard');
 } else await main();

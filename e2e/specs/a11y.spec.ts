@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 let browser: Browser;
 before(async () => {
@@ -33,7 +33,7 @@ describe('accessibility', () => {
 
   it('the offices list and form have no serious violations', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'super', '/app/offices');
+    await openSignedIn(page, 'super', '/app/offices');
     await page.locator('tbody tr').first().waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await page.goto('/app/offices/edit/1');
@@ -43,7 +43,7 @@ describe('accessibility', () => {
 
   it('the audit log has no serious violations', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'super', '/app/logs/audit');
+    await openSignedIn(page, 'super', '/app/logs/audit');
     await page.locator('tbody tr').first().waitFor();
     assert.deepEqual(await seriousViolations(page), []);
   });

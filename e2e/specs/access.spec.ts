@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { NOTE_LIFETIME_MS } from '@salesdesk/contract';
-import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // Reads demo rows only: each role types the address of a screen it may not open.
 const NO_ACCESS = 'You do not have access to that page';
@@ -15,9 +15,9 @@ after(async () => {
   await browser.close();
 });
 
-/** Types `path`, lands on Home, and sees the note saying why, still there once Home has loaded. */
-async function refused(page: Page, path: string) {
-  await page.goto(path);
+/** Signed in as `username`, opens `path`, lands on Home, and sees the note saying why, still there once Home has loaded. */
+async function refused(page: Page, username: string, path: string) {
+  await openSignedIn(page, username, path);
   await page.waitForURL(/\/app\/home$/);
   const note = page.getByRole('alert').filter({ hasText: NO_ACCESS });
   await note.waitFor();
@@ -34,16 +34,14 @@ async function refused(page: Page, path: string) {
 describe('a screen the role may not open', () => {
   it('an agent typing /app/offices lands on Home with a note saying so', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'agent01');
-    await refused(page, '/app/offices');
+    await refused(page, 'agent01', '/app/offices');
     assert.equal(await page.getByRole('heading', { name: 'Offices' }).count(), 0);
     await page.close();
   });
 
   it('an admin typing a superadmin tab of its own section is told too; its tabs show only its own', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'admin');
-    await refused(page, '/app/settings/options');
+    await refused(page, 'admin', '/app/settings/options');
     await page.goto('/app/settings/black-list-ip');
     const tabs = page.getByRole('navigation', { name: 'Section' });
     await tabs.getByRole('link', { name: 'Black List Ip' }).waitFor();
@@ -53,18 +51,16 @@ describe('a screen the role may not open', () => {
 
   it('an office typing /app/review and admin2 typing /app/settings/options are told so on Home', async () => {
     const office = await newPage(browser);
-    await loginAs(office, 'office1');
-    await refused(office, '/app/review');
+    await refused(office, 'office1', '/app/review');
     await office.close();
     const admin2 = await newPage(browser);
-    await loginAs(admin2, 'admin2');
-    await refused(admin2, '/app/settings/options');
+    await refused(admin2, 'admin2', '/app/settings/options');
     await admin2.close();
   });
 
   it('a screen the role may open says nothing of the kind', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'office1', '/app/logs/login');
+    await openSignedIn(page, 'office1', '/app/logs/login');
     await page.getByRole('heading', { name: 'Login Logs' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Section' })

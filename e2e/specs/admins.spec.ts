@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../support/api';
-import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/admins');
 });
 after(async () => {
   await browser.close();
@@ -56,7 +56,7 @@ describe('admins', () => {
     assert.match(await row.innerText(), new RegExp(`${username}\\s+admin-pw1\\s+${username}@example\\.com`));
 
     const adminPage = await newPage(browser);
-    await loginAs(adminPage, username, 'admin-pw1');
+    await openSignedIn(adminPage, username, '/app/home', 'admin-pw1');
     await adminPage.getByRole('link', { name: /New Agents/ }).waitFor();
     assert.equal(
       await adminPage.getByRole('link', { name: 'Admins' }).count(),
@@ -91,7 +91,7 @@ describe('admins', () => {
 
   it('an admin cannot reach the admins list', async () => {
     const adminPage = await newPage(browser);
-    await openAs(adminPage, 'admin', '/app/admins');
+    await openSignedIn(adminPage, 'admin', '/app/admins');
     // The screen follows its menu rule (issue 12): no red error, just Home.
     await adminPage.waitForURL(/\/app\/home$/);
     assert.equal(await adminPage.locator('tbody tr').filter({ hasText: 'demo1234' }).count(), 0);

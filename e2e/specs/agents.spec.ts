@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { api, apiLogin, createAgent, createOffice, shortName, type CreatedOffice } from '../support/api';
-import { DEMO_PASSWORD, launchBrowser, loginAs, newPage } from '../support/browser';
+import { DEMO_PASSWORD, launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // Reads of the demo agents are fine; every change happens on offices and agents this spec created.
 let browser: Browser;
@@ -13,7 +13,7 @@ let sites: { id: number; sitename: string }[];
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/agents');
   superToken = await apiLogin('super');
   sites = (await api<{ id: number; sitename: string }[]>(superToken, 'GET', 'sites')).slice(0, 2);
   office = await createOffice(superToken, { siteIds: sites.map((s) => s.id) });
@@ -114,7 +114,7 @@ describe('agents as superadmin', () => {
     assert.equal(await page.getByLabel('Username').isDisabled(), true, 'the username is fixed');
     await page.getByLabel('First Name').fill('Leah');
     await page.getByRole('switch', { name: sites[0].sitename }).check({ force: true });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Operation Complete').waitFor();
     await page.goto(`/app/agents?username=${username}`);
     await sitesOf(rowOf(username)).getByText('2', { exact: true }).waitFor();
@@ -203,7 +203,7 @@ describe('agents as an office', () => {
   let officePage: Page;
   before(async () => {
     officePage = await newPage(browser);
-    await loginAs(officePage, office.username, DEMO_PASSWORD);
+    await openSignedIn(officePage, office.username, '/app/agents', DEMO_PASSWORD);
   });
   after(async () => {
     await officePage.close();

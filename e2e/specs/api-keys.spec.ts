@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { API_KEY_PATTERN, API_KEY_TEXTS } from '@salesdesk/contract';
-import { BASE_URL, clipboardPage, launchBrowser, newPage, openAs } from '../support/browser';
+import { BASE_URL, clipboardPage, launchBrowser, newPage, openSignedIn } from '../support/browser';
 import {
   apiLogin,
   createAdmin,
@@ -95,7 +95,7 @@ async function revokeKey(page: Page, name: string) {
 describe('API keys', () => {
   it('an admin makes a key under Settings, uses it, revokes it, and it is refused', async () => {
     const { context, page } = await clipboardPage(browser);
-    await openAs(page, admin.username, '/app/settings', admin.password);
+    await openSignedIn(page, admin.username, '/app/settings', admin.password);
     await page.getByRole('navigation', { name: 'Section' }).getByRole('link', { name: 'API Keys' }).click();
     await page.waitForURL(/\/app\/settings\/api-keys$/);
     const name = uniqueName('adm');
@@ -108,7 +108,7 @@ describe('API keys', () => {
 
   it('an office makes a key under its Profile, uses it, revokes it, and it is refused', async () => {
     const { context, page } = await clipboardPage(browser);
-    await openAs(page, office.username, '/app/profile', office.password);
+    await openSignedIn(page, office.username, '/app/profile', office.password);
     await page.getByRole('navigation', { name: 'Section' }).getByRole('link', { name: 'API Keys' }).click();
     await page.waitForURL(/\/app\/profile\/api-keys$/);
     // An office is offered only the scopes it holds.
@@ -127,7 +127,7 @@ describe('API keys', () => {
   it('an agent has no API keys screen: no tab, and the address lands on Home with a note', async () => {
     const agent = await createAgent(superToken, { officeId: office.id });
     const page = await newPage(browser);
-    await openAs(page, agent.username, '/app/profile', agent.password);
+    await openSignedIn(page, agent.username, '/app/profile', agent.password);
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'API Keys' }).count(), 0);
     for (const path of ['/app/profile/api-keys', '/app/settings/api-keys']) {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiLogin, createAgent, createOffice, type CreatedOffice } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
@@ -17,7 +17,7 @@ before(async () => {
   adminToken = await apiLogin('admin');
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'admin');
+  await openSignedIn(page, 'admin', '/app/unapprove');
 });
 after(async () => {
   await browser.close();
@@ -120,7 +120,7 @@ describe('new agents (approval)', () => {
 
   it('an office has no New Agents menu entry', async () => {
     const officePage = await newPage(browser);
-    await loginAs(officePage, office.username);
+    await openSignedIn(officePage, office.username, '/app/home');
     await officePage.getByRole('link', { name: 'Agents', exact: true }).waitFor();
     assert.equal(await officePage.getByRole('link', { name: /New Agents/ }).count(), 0);
     await officePage.close();

@@ -14,7 +14,7 @@ import {
   type CreatedAgent,
   type CreatedOffice,
 } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
@@ -25,7 +25,7 @@ let rateName: string;
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/logs/audit');
   const superToken = await apiLogin('super');
   const sites = await api<{ id: number; sitename: string }[]>(superToken, 'GET', 'sites');
   const types = await api<{ id: number; typename: string }[]>(

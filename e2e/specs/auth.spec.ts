@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { CONTEXT, launchBrowser, loginAs, newPage } from '../support/browser';
 import { CAPTCHA_ANSWER } from '../support/server';
 import { api, apiLogin } from '../support/api';
 
@@ -137,10 +137,7 @@ describe('login', () => {
   });
 
   it('on a phone the menu hides behind the toggle', async () => {
-    const context = await browser.newContext({
-      baseURL: process.env.E2E_BASE_URL,
-      viewport: { width: 390, height: 800 },
-    });
+    const context = await browser.newContext({ ...CONTEXT, viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     await loginAs(page, 'office1');
     const agents = page.getByRole('link', { name: 'Agents' });

@@ -11,7 +11,7 @@ import {
   type CreatedAgent,
   type CreatedOffice,
 } from '../support/api';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // Two offices of the spec's own on a demo site, each with an agent; no demo row changes.
 let browser: Browser;
@@ -52,7 +52,7 @@ const rows = (page: Page) => page.locator('tbody tr');
 describe('chat logs', () => {
   it('an agent submits a chat log in the browser and sees it in its list', async () => {
     const page = await newPage(browser);
-    await openAs(page, mine.agent.username, '/app/logs/chat');
+    await openSignedIn(page, mine.agent.username, '/app/logs/chat');
     await page.getByRole('heading', { name: 'Chat Logs' }).waitFor();
     await page.getByText('No logs for selected period').waitFor();
     assert.equal(
@@ -87,7 +87,7 @@ describe('chat logs', () => {
 
   it('its office sees the log and can filter by agent; another office does not see it', async () => {
     const page = await newPage(browser);
-    await openAs(page, mine.office.username, '/app/logs/chat');
+    await openSignedIn(page, mine.office.username, '/app/logs/chat');
     await rows(page).filter({ hasText: client }).waitFor();
     assert.equal(await rows(page).filter({ hasText: theirClient }).count(), 0);
     await page.getByRole('combobox', { name: 'Agent' }).click();
@@ -110,7 +110,7 @@ describe('chat logs', () => {
     await page.context().close();
 
     const other = await newPage(browser);
-    await openAs(other, theirs.office.username, '/app/logs/chat');
+    await openSignedIn(other, theirs.office.username, '/app/logs/chat');
     await rows(other).filter({ hasText: theirClient }).waitFor();
     assert.equal(
       await rows(other).filter({ hasText: client }).count(),

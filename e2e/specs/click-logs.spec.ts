@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, openAs, WIDE } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn, WIDE } from '../support/browser';
 import {
   apiLogin,
   createAgent,
@@ -38,7 +38,7 @@ before(async () => {
   await clickLink(site.id, type, agentB.id);
   await clickLink(site.id, type, stranger.id);
   page = await newPage(browser, WIDE); // the header is read whole
-  await loginAs(page, office.username);
+  await openSignedIn(page, office.username, '/app/logs/click-outs');
 });
 after(async () => {
   await browser.close();
@@ -91,7 +91,7 @@ describe('click logs', () => {
 
   it('an agent sees only its own clicks and has no office or agent filter', async () => {
     const agent = await newPage(browser);
-    await openAs(agent, agentB.username, '/app/logs/click-outs');
+    await openSignedIn(agent, agentB.username, '/app/logs/click-outs');
     await rowsOf(agentB.username, agent).waitFor();
     assert.equal(await rows(agent).count(), 1);
     assert.equal(await agent.getByRole('combobox', { name: 'Agent' }).count(), 0);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { api, apiLogin } from '../support/api';
-import { launchBrowser, listLoaded, newPage, openAs, WIDE } from '../support/browser';
+import { launchBrowser, listLoaded, newPage, openSignedIn, WIDE } from '../support/browser';
 
 let browser: Browser;
 before(async () => {
@@ -17,7 +17,7 @@ after(async () => {
 describe('demo data', () => {
   it("spreads the agents' Registered dates over the past", async () => {
     const page = await newPage(browser, WIDE);
-    await openAs(page, 'super', '/app/agents?pageSize=50');
+    await openSignedIn(page, 'super', '/app/agents?pageSize=50');
     await page.getByRole('heading', { name: 'Agents' }).waitFor();
     await listLoaded(page);
     const headers = await page.locator('thead th').allInnerTexts();
@@ -41,7 +41,7 @@ describe('demo data', () => {
     assert.ok(newest.items.length > 0);
     for (const row of newest.items) assert.ok(Date.parse(row.time) <= Date.now(), `${row.time} is not ahead`);
     const page = await newPage(browser);
-    await openAs(page, 'super', '/app/logs/postbacks');
+    await openSignedIn(page, 'super', '/app/logs/postbacks');
     await page.getByRole('heading', { name: 'Postbacks' }).waitFor();
     await listLoaded(page);
     await page.close();

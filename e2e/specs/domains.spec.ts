@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiLogin, uniqueName } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // Every change happens on a domain this spec created. Refusing to hide the last active domain would
 // need the demo domains hidden first, so the API tests cover it.
@@ -12,7 +12,7 @@ let superToken: string;
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/offices/domains');
   superToken = await apiLogin('super');
 });
 after(async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiLogin, createOffice, uniqueName, type CreatedOffice } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // The rate is set on a demo site for an office this spec created; no demo office's rates change.
 let browser: Browser;
@@ -14,7 +14,7 @@ let type: { id: number; typename: string; payout: string };
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/sites/company-fees');
   superToken = await apiLogin('super');
   const sites = await api<{ id: number; sitename: string }[]>(superToken, 'GET', 'sites');
   site = sites.find((s) => s.sitename === 'CamStars') ?? sites[0];

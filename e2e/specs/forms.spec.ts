@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loginAs, STEP_TIMEOUT_MS } from '../support/browser';
+import { CONTEXT, launchBrowser, openSignedIn, STEP_TIMEOUT_MS } from '../support/browser';
 
 // Nothing is written: the save is refused and the edit pages only read.
 let browser: Browser;
@@ -9,10 +9,10 @@ let page: Page;
 before(async () => {
   browser = await launchBrowser();
   // A short screen, so the Username field is out of sight when Save is pressed.
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 560 } });
+  const context = await browser.newContext({ ...CONTEXT, viewport: { width: 1280, height: 560 } });
   page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/offices/create');
 });
 after(async () => {
   await browser.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiLogin } from '../support/api';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 import { sellingOffice, type SellingOffice } from '../support/office-stats';
 
 // The spec's own office and agent lead this week; the demo's agent27 (flagged) is only read.
@@ -29,7 +29,7 @@ const table = (page: Page, name: string) => page.getByRole('table', { name });
 
 async function openHome(username: string): Promise<Page> {
   const page = await newPage(browser);
-  await openAs(page, username, '/app/home');
+  await openSignedIn(page, username, '/app/home');
   await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
   return page;
 }

@@ -13,7 +13,7 @@ import {
   type CreatedOffice,
   type CreatedSite,
 } from '../support/api';
-import { launchBrowser, newPage, openAs, WIDE } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn, WIDE } from '../support/browser';
 import { clickLink } from '../support/events';
 import { cell, statsTable } from '../support/stats-page';
 
@@ -42,7 +42,7 @@ after(async () => {
 describe('invalid traffic', () => {
   it('an admin sees the machines in the Invalid column and opens them by reason; an office sees the count', async () => {
     const page = await newPage(browser, WIDE);
-    await openAs(page, 'super', `/app/stats/sites?siteId=${site.id}&groupBy=agent`);
+    await openSignedIn(page, 'super', `/app/stats/sites?siteId=${site.id}&groupBy=agent`);
     const row = `${agent.username} (`;
     await statsTable(page).getByText(agent.username).waitFor();
     assert.equal(await cell(page, row, 'Raws'), '3');
@@ -58,7 +58,7 @@ describe('invalid traffic', () => {
     await page.close();
 
     const officePage = await newPage(browser, WIDE);
-    await openAs(officePage, office.username, `/app/stats/sites?siteId=${site.id}&groupBy=agent`);
+    await openSignedIn(officePage, office.username, `/app/stats/sites?siteId=${site.id}&groupBy=agent`);
     await statsTable(officePage).getByText(agent.username).waitFor();
     assert.equal(await cell(officePage, row, 'Invalid'), '2');
     assert.equal(
@@ -72,7 +72,7 @@ describe('invalid traffic', () => {
 
   it('the click log shows each click’s reason and filters by it', async () => {
     const page = await newPage(browser, WIDE);
-    await openAs(page, 'super', `/app/logs/click-outs?siteId=${site.id}`);
+    await openSignedIn(page, 'super', `/app/logs/click-outs?siteId=${site.id}`);
     const rows = page.locator('tbody tr', { hasText: agent.username });
     await rows.first().waitFor();
     assert.equal(await rows.count(), 3);
@@ -90,7 +90,7 @@ describe('invalid traffic', () => {
 
   it('System Options shows each reason’s mode and the data center list in force', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'super', '/app/settings/options');
+    await openSignedIn(page, 'super', '/app/settings/options');
     await page.getByRole('heading', { name: 'Invalid traffic' }).waitFor();
     assert.equal(await page.getByRole('combobox', { name: /^Bot/ }).inputValue(), 'Flag');
     assert.equal(await page.getByRole('combobox', { name: /^Data center/ }).inputValue(), 'Count as valid');

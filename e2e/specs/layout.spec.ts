@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, createOffice, uniqueName } from '../support/api';
-import { appAnswer, BASE_URL, launchBrowser, loginAs, STEP_TIMEOUT_MS } from '../support/browser';
+import { appAnswer, CONTEXT, launchBrowser, openSignedIn, STEP_TIMEOUT_MS } from '../support/browser';
 
 // A laptop screen, and an office with the longest name and username the schema allows.
 let browser: Browser;
@@ -10,7 +10,7 @@ let page: Page;
 let longUsername: string;
 before(async () => {
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ ...CONTEXT, viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   longUsername = uniqueName('wide').padEnd(32, 'x');
@@ -18,7 +18,7 @@ before(async () => {
     username: longUsername,
     officeName: `Office${'W'.repeat(100)}`,
   });
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/offices?pageSize=100');
 });
 after(async () => {
   await browser.close();

@@ -9,7 +9,7 @@ import {
   type CreatedAgent,
   type CreatedOffice,
 } from '../support/api';
-import { BASE_URL, clipboardPage, launchBrowser, newPage, openAs } from '../support/browser';
+import { BASE_URL, clipboardPage, launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // An office and agent of the spec's own on a demo site; the links are read, never changed.
 let browser: Browser;
@@ -43,7 +43,7 @@ const shortened = (link: string, n: number) => (link.length > n ? `${link.slice(
 describe('link codes', () => {
   it('an agent gets its links, copies one, and its length choice is kept', async () => {
     const { context, page } = await clipboardPage(browser);
-    await openAs(page, agent.username, '/app/links');
+    await openSignedIn(page, agent.username, '/app/links');
     await page.waitForURL(/\/app\/links\/links$/);
     await page.getByRole('heading', { name: 'Links' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Links translate' }).count(), 0, 'admins only');
@@ -74,7 +74,7 @@ describe('link codes', () => {
 
   it("a demo agent's link opens: on PUBLIC_URL, answering 302 to the site", async () => {
     const { context, page } = await clipboardPage(browser);
-    await openAs(page, 'agent01', '/app/links/links');
+    await openSignedIn(page, 'agent01', '/app/links/links');
     await page.getByRole('combobox', { name: 'Site' }).click();
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Get links' }).click();
@@ -90,7 +90,7 @@ describe('link codes', () => {
 
   it('an office chooses its agent before it may get links', async () => {
     const page = await newPage(browser);
-    await openAs(page, office.username, '/app/links/links');
+    await openSignedIn(page, office.username, '/app/links/links');
     const get = page.getByRole('button', { name: 'Get links' });
     await page.getByRole('combobox', { name: 'Site' }).click();
     await page.getByRole('option', { name: site.sitename, exact: true }).click();
@@ -106,7 +106,7 @@ describe('link codes', () => {
 describe('links translate', () => {
   it('an admin pastes a link and sees whose it is; other text clears everything', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'admin', '/app/links/links');
+    await openSignedIn(page, 'admin', '/app/links/links');
     await page.getByRole('link', { name: 'Links translate' }).click();
     await page.waitForURL(/\/app\/links\/links-translate$/);
     const value = (label: string) => page.getByLabel(label, { exact: true }).inputValue();

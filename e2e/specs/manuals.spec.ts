@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiLogin, createAgent, createOffice, uniqueName } from '../support/api';
-import { BASE_URL, launchBrowser, loginAs, newPage } from '../support/browser';
+import { BASE_URL, launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // The manual this spec writes is for a demo site that has none (the demo seeds two manuals), and it is
 // removed again at the end; the agent who reads it and its office are the spec's own.
@@ -24,7 +24,7 @@ before(async () => {
   );
   assert.ok(available.length, 'a demo site without a manual');
   site = available[0];
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/site-manuals');
 });
 after(async () => {
   if (manualId !== undefined)
@@ -96,7 +96,7 @@ describe('site manuals and how to sell', () => {
       sites: [{ siteId: site.id, enable: true }],
     });
     const agentPage = await newPage(browser);
-    await loginAs(agentPage, agent.username, agent.password);
+    await openSignedIn(agentPage, agent.username, '/app/home', agent.password);
     await agentPage.getByRole('link', { name: 'How To Sell' }).click();
     await agentPage.getByRole('heading', { name: 'How To Sell' }).waitFor();
     const tab = agentPage.getByRole('tab', { name: title });

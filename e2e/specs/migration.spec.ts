@@ -4,14 +4,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../support/api';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'admin');
+  await openSignedIn(page, 'admin', '/app/migration');
 });
 after(async () => {
   await browser.close();

@@ -12,7 +12,7 @@ import { ownServer, type OwnServer } from '../support/own-server';
 const server: OwnServer = await ownServer();
 const { apiLogin, createAgent, createOffice, createSite } = await import('../support/api');
 const { clickLink, newTxId, postback, reversalPostback } = await import('../support/events');
-const { launchBrowser, loginAs, newPage } = await import('../support/browser');
+const { launchBrowser, newPage, openSignedIn } = await import('../support/browser');
 const { cell, load, statsTable } = await import('../support/stats-page');
 
 const PAYOUT = '100.00';
@@ -63,7 +63,7 @@ async function weekPayout(page: Page, week: TPeriod | undefined): Promise<string
 describe('a refund postback', () => {
   it("takes the sale's payout out of the week it arrives in and leaves the week of the sale as it was", async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'super');
+    await openSignedIn(page, 'super', payroll(lastWeek!));
     assert.equal(await weekPayout(page, lastWeek), '₱100', 'the sale a week ago');
     assert.equal(await weekPayout(page, thisWeek), '₱100', "this week's own sale");
 

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { CHART_TEXTS } from '@salesdesk/contract';
 import { apiLogin } from '../support/api';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 import { sellingOffice, type SellingOffice } from '../support/office-stats';
 
 // The spec's own office sold this week and nothing before, so its progress is known exactly.
@@ -45,7 +45,7 @@ async function colourOf(page: Page, text: string) {
 describe('office performance', () => {
   it('compares this week with last week for an office: its agent up 100% in green, then reversed in red', async () => {
     const page = await newPage(browser);
-    await openAs(page, data.office.username, '/app/stats/office-performance');
+    await openSignedIn(page, data.office.username, '/app/stats/office-performance');
     await page.getByRole('heading', { name: 'Office performance', level: 1 }).waitFor();
     for (const header of ['Name', 'Sales1', 'Sales2', 'Progress'])
       await page.getByRole('columnheader', { name: new RegExp(`^${header}`) }).waitFor();
@@ -75,7 +75,7 @@ describe('office performance', () => {
 
   it('compares offices for an admin and sorts by progress', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'admin', '/app/stats/office-performance');
+    await openSignedIn(page, 'admin', '/app/stats/office-performance');
     await rowReads(page, data.office.officeName, [
       data.office.officeName,
       String(data.sales),
@@ -99,7 +99,7 @@ describe('office performance', () => {
 describe('office progress chart', () => {
   it("draws this year's chart of an office by month, then this week by day", async () => {
     const page = await newPage(browser);
-    await openAs(page, data.office.username, '/app/stats/office-performance-chart');
+    await openSignedIn(page, data.office.username, '/app/stats/office-performance-chart');
     await page.getByRole('heading', { name: 'Office progress chart', level: 1 }).waitFor();
     const chart = page.getByRole('img', { name: `By office ${data.office.officeName}` });
     await chart.locator('svg').waitFor();
@@ -134,7 +134,7 @@ describe('office progress chart', () => {
 
   it('lets an admin pick one office', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'admin', '/app/stats/office-performance-chart');
+    await openSignedIn(page, 'admin', '/app/stats/office-performance-chart');
     await page.locator('[data-office-chart] svg').first().waitFor();
     assert.ok((await page.locator('[data-office-chart]').count()) >= 3, 'every office with sales');
     await page.getByRole('combobox', { name: 'Office' }).fill(data.office.officeName);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, createOffice, uniqueName } from '../support/api';
-import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // Reads of the demo offices are fine; every change happens on an office this spec created.
 let browser: Browser;
@@ -11,7 +11,7 @@ let superToken: string;
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/offices');
   superToken = await apiLogin('super');
 });
 after(async () => {
@@ -195,7 +195,7 @@ describe('offices', () => {
 
   it('an admin does not see + Add Office', async () => {
     const adminPage = await newPage(browser);
-    await openAs(adminPage, 'admin', '/app/offices');
+    await openSignedIn(adminPage, 'admin', '/app/offices');
     await adminPage.locator('tbody tr').first().waitFor();
     assert.equal(await adminPage.getByRole('link', { name: '+ Add Office' }).count(), 0);
     await adminPage.close();

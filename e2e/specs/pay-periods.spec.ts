@@ -12,7 +12,7 @@ import { ownServer, type OwnServer } from '../support/own-server';
 const server: OwnServer = await ownServer();
 const { apiLogin, createAgent, createOffice, createSite } = await import('../support/api');
 const { clickLink, newTxId, postback, reversalPostback } = await import('../support/events');
-const { launchBrowser, newPage, openAs } = await import('../support/browser');
+const { launchBrowser, newPage, openSignedIn } = await import('../support/browser');
 const { cell, load, statsTable } = await import('../support/stats-page');
 
 const DAY = 86_400_000;
@@ -51,7 +51,7 @@ after(async () => {
 describe('pay periods', () => {
   it('closes an ended period, keeps its payroll through a late refund, and marks it paid', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'super', '/app/stats/pay-periods');
+    await openSignedIn(page, 'super', '/app/stats/pay-periods');
     await page.getByRole('heading', { name: PAY_PERIOD_TEXTS.title, level: 1 }).waitFor();
     const table = page.getByRole('table', { name: PAY_PERIOD_TEXTS.title });
     const row = table.getByRole('row').filter({ hasText: label });

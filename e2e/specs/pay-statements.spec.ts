@@ -13,7 +13,7 @@ import { ownServer, type OwnServer } from '../support/own-server';
 const server: OwnServer = await ownServer();
 const { api, apiLogin, createAgent, createOffice, createSite } = await import('../support/api');
 const { clickLink, newTxId, postback, reversalPostback } = await import('../support/events');
-const { launchBrowser, newPage, openAs } = await import('../support/browser');
+const { launchBrowser, newPage, openSignedIn } = await import('../support/browser');
 const { exportCsv } = await import('../support/stats-page');
 
 // The two periods before the current one (half-month, the default cycle): P1 holds the sale and closes
@@ -90,7 +90,7 @@ async function line(page: Page, label: string): Promise<string> {
 describe('a late refund', () => {
   it("is on the next period's statement, which carries the balance, and not on the closed one", async () => {
     const page = await newPage(browser);
-    await openAs(page, agent.username, '/app/stats/pay-statements', agent.password);
+    await openSignedIn(page, agent.username, '/app/stats/pay-statements', agent.password);
     // Newest period first: P2 owes ₱100, P1 paid ₱100.
     // While the list loads the table holds one empty row; read it once the list has answered.
     const rows = page
@@ -142,7 +142,7 @@ describe('a late refund', () => {
 
     // An adjustment dated in P1 (paid) is paid in the first open period, after P2.
     const admin = await newPage(browser);
-    await openAs(admin, 'super', '/app/logs/adjustments/create');
+    await openSignedIn(admin, 'super', '/app/logs/adjustments/create');
     await admin.getByRole('combobox', { name: 'Agent' }).fill(agent.username);
     await admin.getByRole('option', { name: agent.username, exact: true }).click();
     await admin.getByRole('textbox', { name: 'Payout (₱)' }).fill('25');
@@ -154,7 +154,7 @@ describe('a late refund', () => {
     await admin.close();
 
     const page = await newPage(browser);
-    await openAs(page, agent.username, '/app/stats/pay-statements', agent.password);
+    await openSignedIn(page, agent.username, '/app/stats/pay-statements', agent.password);
     // The period filter is a choice of the closed periods, newest first.
     await page
       .locator('input')

@@ -32,8 +32,7 @@ describe('a phone', () => {
   });
 
   it('opens a row’s wide actions from one button and its hidden values from its detail', async () => {
-    const page = await pageAs(world.browser, 'super', PHONE);
-    await page.goto('/app/review');
+    const page = await pageAs(world.browser, 'super', PHONE, '/app/review');
     await listLoaded(page);
     await page.locator('td[data-keep="actions"]').first().getByRole('button', { name: 'Actions' }).click();
     await page
@@ -59,8 +58,7 @@ describe('a phone', () => {
   });
 
   it('shows the Links page’s Copy button and explains the link length', async () => {
-    const page = await pageAs(world.browser, 'agent01', PHONE);
-    await page.goto('/app/links/links');
+    const page = await pageAs(world.browser, 'agent01', PHONE, '/app/links/links');
     await page.getByText('How many characters of each link the table shows').waitFor();
     await page.getByRole('combobox', { name: 'Site' }).click();
     await page.getByRole('option').first().click();

@@ -13,7 +13,7 @@ import {
   uniqueName,
   type CreatedSite,
 } from '../support/api';
-import { BASE_URL, launchBrowser, loginAs, newPage, openAs, WIDE } from '../support/browser';
+import { BASE_URL, launchBrowser, newPage, openSignedIn, WIDE } from '../support/browser';
 import { clickLink } from '../support/events';
 
 let browser: Browser;
@@ -76,7 +76,7 @@ async function chooseResult(page: Page, label: string) {
 describe('postback logs', () => {
   it('an admin sees the wrong token and the accepted postback of a site, newest first, and filters by result', async () => {
     const page = await newPage(browser, WIDE); // the header is read whole
-    await loginAs(page, 'admin');
+    await openSignedIn(page, 'admin', `/app/logs/postbacks?siteId=${site.id}`);
     await openSiteLog(page);
     const headers = (await page.locator('thead th').allInnerTexts()).map((h) =>
       h.replace(/[▲▼↕]/g, '').trim(),
@@ -127,7 +127,7 @@ describe('postback logs', () => {
     );
     assert.equal(bad.status, 400);
     const page = await newPage(browser);
-    await loginAs(page, 'admin');
+    await openSignedIn(page, 'admin', `/app/logs/postbacks?siteId=${site.id}&result=BAD_INPUT`);
     const row = rows(page).filter({ hasText: badTx });
     for (let i = 0; (await row.count()) === 0; i++) {
       if (i >= 10) assert.fail('the bad input never showed');
@@ -141,7 +141,7 @@ describe('postback logs', () => {
 
   it('the superadmin finds them by txId and exports them; the token is nowhere', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'super', '/app/logs/postbacks');
+    await openSignedIn(page, 'super', '/app/logs/postbacks');
     // The demo history's postbacks: a full first page this month.
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 50);
     await page.getByLabel('Tx id').fill(txId);
@@ -164,8 +164,7 @@ describe('postback logs', () => {
 
   it('an office may not open the tab', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'office1');
-    await page.goto('/app/logs/postbacks');
+    await openSignedIn(page, 'office1', '/app/logs/postbacks');
     await page.waitForURL(/\/app\/home$/);
     await page.goto('/app/logs/sale-logs');
     const tabs = page.getByRole('navigation', { name: 'Section' });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { SHOW_SUSPEND_HINT } from '@salesdesk/contract';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openAs, openSignedIn } from '../support/browser';
 import {
   api,
   apiLogin,
@@ -25,9 +25,10 @@ after(async () => {
   await browser.close();
 });
 
-async function openProfile(username: string, password?: string): Promise<Page> {
+/** Profile as `username`; `form` signs in through the login form (a test about that very session). */
+async function openProfile(username: string, password?: string, form = false): Promise<Page> {
   const page = await newPage(browser);
-  await openAs(page, username, '/app/profile', password);
+  await (form ? openAs : openSignedIn)(page, username, '/app/profile', password);
   await page.getByRole('heading', { name: 'Profile' }).waitFor();
   return page;
 }
@@ -44,8 +45,12 @@ describe('profile', () => {
   it('an agent changes its password: its other sessions end, this one goes on', async () => {
     const agent = await createAgent(superToken, { officeId: office.id });
     const other = await apiLogin(agent.username);
-    const page = await openProfile(agent.username);
-    const save = page.getByRole('button', { name: 'Save' });
+    // Its subject is the sessions of a password change: this one starts on the login form, as a person's.
+    const page = await openProfile(agent.username, undefined, true);
+    // The password's own form: the agent's Profile also has the payout details' (issue 36), with its own
+    // Current Password and Save payout details.
+    const form = page.locator('form').filter({ has: page.getByLabel('Confirm Password') });
+    const save = form.getByRole('button', { name: 'Save', exact: true });
     await page.getByText('At least 8 characters').waitFor();
     await page.getByLabel(/^Password/).fill('short1');
     await page.getByLabel(/^Password/).blur();
@@ -57,11 +62,11 @@ describe('profile', () => {
     assert.equal(await save.isDisabled(), true, 'save is disabled while the form is invalid');
     await page.getByLabel('Confirm Password').fill('changed12');
     // A wrong current password is said on its field, and the password stays as it was.
-    await page.getByLabel(/^Current Password/).fill('not-the-one');
+    await form.getByLabel(/^Current Password/).fill('not-the-one');
     await save.click();
-    await page.getByText('Current password is wrong').waitFor();
+    await form.getByText('Current password is wrong').waitFor();
     assert.equal(await apiStatus(other, 'GET', 'accounts/me'), 200, 'nothing changed');
-    await page.getByLabel(/^Current Password/).fill(agent.password);
+    await form.getByLabel(/^Current Password/).fill(agent.password);
     await save.click();
     await page.getByText('Operation Complete').waitFor();
     assert.equal(await apiStatus(other, 'GET', 'accounts/me'), 401, 'the other session ended');
@@ -126,7 +131,7 @@ describe('profile', () => {
   it('/spike is a page of /app with only an html input', async () => {
     const agent = await createAgent(superToken, { officeId: office.id });
     const page = await newPage(browser);
-    await openAs(page, agent.username, '/spike');
+    await openSignedIn(page, agent.username, '/spike');
     await page.waitForURL(/\/app\/spike$/);
     await page.getByText('Html', { exact: true }).waitFor();
     await page.locator('.ProseMirror').waitFor();

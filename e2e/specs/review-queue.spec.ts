@@ -13,7 +13,7 @@ import { ownServer, type OwnServer } from '../support/own-server';
 const server: OwnServer = await ownServer();
 const { api, apiLogin, createAgent, createOffice, createSite } = await import('../support/api');
 const { clickLink, postback } = await import('../support/events');
-const { launchBrowser, loginAs, newPage } = await import('../support/browser');
+const { launchBrowser, newPage, openSignedIn } = await import('../support/browser');
 
 let browser: Browser;
 let superToken: string;
@@ -55,7 +55,7 @@ describe('the review queue', () => {
 
   it('shows it to a reviewer with the held count in the menu, and approves it there with a reason', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'admin');
+    await openSignedIn(page, 'admin', '/app/home');
     const entry = page
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link', { name: /Review Queue/ });

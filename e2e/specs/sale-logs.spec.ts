@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, openAs, WIDE } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn, WIDE } from '../support/browser';
 import {
   apiLogin,
   createAgent,
@@ -53,7 +53,7 @@ const rowsOf = (p: Page, text: string) => rows(p).filter({ hasText: text });
 describe('sale logs', () => {
   it("an office sees its own sales and nobody else's, payouts in pesos and no earnings", async () => {
     const page = await newPage(browser, WIDE); // the header is read whole
-    await openAs(page, office.username, '/app/logs/sale-logs');
+    await openSignedIn(page, office.username, '/app/logs/sale-logs');
     await page.getByRole('heading', { name: 'Sale Logs' }).waitFor();
     await rowsOf(page, agentB.username).waitFor();
     assert.equal(await rows(page).count(), 3, "nobody else's sales");
@@ -106,7 +106,7 @@ describe('sale logs', () => {
 
   it('the superadmin sees earnings in dollars and the referer column', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'super', `/app/logs/sale-logs?companyId=${office.id}`);
+    await openSignedIn(page, 'super', `/app/logs/sale-logs?companyId=${office.id}`);
     await rowsOf(page, agentB.username).waitFor();
     const headers = await page.locator('thead th').allInnerTexts();
     assert.ok(headers.some((h) => h.includes('Earning ($)')));
@@ -124,7 +124,7 @@ describe('sale logs', () => {
   it('an agent sees only its own sales, and the list reloads itself every 60 seconds', async () => {
     const page = await newPage(browser);
     await page.clock.install();
-    await openAs(page, agentA.username, '/app/logs/sale-logs');
+    await openSignedIn(page, agentA.username, '/app/logs/sale-logs');
     await rowsOf(page, 'first@example.com').first().waitFor();
     assert.equal(await rows(page).count(), 2);
     assert.equal(await page.getByRole('combobox', { name: 'Agent' }).count(), 0);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 import {
   apiLogin,
   createAdmin,
@@ -40,7 +40,7 @@ const rowOf = (p: Page, type: string) =>
 describe('sale logs: money by hand', () => {
   it('an admin refunds a sale from its row menu, with a reason; the sale shows Reversed beside its Refund row', async () => {
     const page = await newPage(browser);
-    await openAs(page, admin.username, `/app/logs/sale-logs?agentId=${agent.id}`);
+    await openSignedIn(page, admin.username, `/app/logs/sale-logs?agentId=${agent.id}`);
     await rowOf(page, 'Sale').waitFor();
     await page.getByRole('button', { name: `Actions for sale ${saleId}` }).click();
     await page.getByRole('menuitem', { name: 'Refund' }).click();
@@ -82,7 +82,7 @@ describe('sale logs: money by hand', () => {
 
   it('an adjustment added through its form appears in the sale logs', async () => {
     const page = await newPage(browser);
-    await openAs(page, admin.username, '/app/logs/sale-logs');
+    await openSignedIn(page, admin.username, '/app/logs/sale-logs');
     await page.getByRole('link', { name: 'Add adjustment' }).click();
     await page.waitForURL(/\/app\/logs\/adjustments\/create$/);
     await page.getByRole('heading', { name: 'Add adjustment' }).waitFor();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createOffice, apiLogin } from '../support/api';
-import { BASE_URL, launchBrowser, loginAs, newPage, STEP_TIMEOUT_MS } from '../support/browser';
+import { BASE_URL, CONTEXT, launchBrowser, loginAs, newPage, STEP_TIMEOUT_MS } from '../support/browser';
 
 // Reads demo rows only; the office whose password must vanish is the spec's own.
 let browser: Browser;
@@ -70,7 +70,7 @@ describe('session', () => {
     });
     try {
       const office = await officeWithPassword();
-      const page = await (await cached.newContext({ baseURL: BASE_URL })).newPage();
+      const page = await (await cached.newContext(CONTEXT)).newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       await loginAs(page, 'super');
       await page.goto(`/app/offices?username=${office.username}`);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { AUTO_BLOCK_HINT, WEBHOOKS_PRIVATE_HINT } from '@salesdesk/contract';
 import { api, apiLogin } from '../support/api';
-import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // Every address this spec adds is in a block of its own (198.18.x.0/24), removed again; the demo's
 // listed addresses are only read. The options are put back as they were found.
@@ -41,7 +41,7 @@ before(async () => {
   rulesWere = await Promise.all(
     RULE_OPTIONS.map(async (name) => ({ name, value: (await option(name)) ?? '' })),
   );
-  await loginAs(page, 'admin');
+  await openSignedIn(page, 'admin', '/app/settings');
 });
 after(async () => {
   const left = await listedInBlock();
@@ -107,8 +107,9 @@ describe('black list ip', () => {
     await page.getByRole('button', { name: `Delete ${ip(1)}` }).click();
     assert.equal(await dialog.getByRole('button', { name: 'Delete' }).getAttribute('data-danger'), 'true');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await rowOf(ip(1)).waitFor({ state: 'detached' });
+    // The note comes with the answer and closes by itself; the list is read again after it.
     await page.getByText('Removed from the black list: 1 IP.').waitFor();
+    await rowOf(ip(1)).waitFor({ state: 'detached' });
     for (const n of [2, 3]) await rowOf(ip(n)).getByLabel('Select row').check();
     const bar = page.getByRole('region', { name: 'Selection' });
     await bar.getByRole('button', { name: 'Delete' }).click();
@@ -150,7 +151,7 @@ describe('black list ip', () => {
 describe('system options', () => {
   it('a superadmin turns Auto Block Account over, saves, and puts it back', async () => {
     const superPage = await newPage(browser);
-    await openAs(superPage, 'super', '/app/settings/options');
+    await openSignedIn(superPage, 'super', '/app/settings/options');
     await superPage.getByRole('heading', { name: 'System Options' }).waitFor();
     const box = superPage.getByRole('checkbox', { name: 'Auto Block Account' });
     // It says what it does, under the box and as the box's description.
@@ -176,7 +177,7 @@ describe('system options', () => {
 
   it('a superadmin allows webhooks to private addresses, saves, and puts it back', async () => {
     const superPage = await newPage(browser);
-    await openAs(superPage, 'super', '/app/settings/options');
+    await openSignedIn(superPage, 'super', '/app/settings/options');
     const box = superPage.getByRole('checkbox', { name: 'Allow webhooks to private addresses' });
     await superPage.getByText(WEBHOOKS_PRIVATE_HINT).waitFor();
     assert.equal(await box.isChecked(), allowPrivateWas === '1');
@@ -198,7 +199,7 @@ describe('system options', () => {
 
   it('a superadmin sets the days the postback log keeps, from 1 to 3650', async () => {
     const superPage = await newPage(browser);
-    await openAs(superPage, 'super', '/app/settings/options');
+    await openSignedIn(superPage, 'super', '/app/settings/options');
     const days = superPage.getByRole('textbox', { name: 'Postback Log Days' });
     assert.equal(await days.inputValue(), logDaysWas);
     await days.fill('3651');
@@ -217,7 +218,7 @@ describe('system options', () => {
 
   it('a superadmin sees the pay cycle and turns a fraud rule off and changes its numbers', async () => {
     const superPage = await newPage(browser);
-    await openAs(superPage, 'super', '/app/settings/options');
+    await openSignedIn(superPage, 'super', '/app/settings/options');
     await superPage.getByRole('heading', { name: 'Fraud rules' }).waitFor();
     // The demo's cycle and rules: half-month, every rule flag only.
     assert.equal(

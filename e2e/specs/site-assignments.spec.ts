@@ -9,7 +9,7 @@ import {
   type CreatedAgent,
   type CreatedOffice,
 } from '../support/api';
-import { launchBrowser, listLoaded, loginAs, newPage, openAs } from '../support/browser';
+import { launchBrowser, listLoaded, newPage, openSignedIn } from '../support/browser';
 
 // An office and an agent of this spec's own, with two demo sites; the demo rows are only read.
 let browser: Browser;
@@ -20,7 +20,7 @@ let sites: { id: number; sitename: string }[];
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/offices');
   const superToken = await apiLogin('super');
   const all = await api<{ id: number; sitename: string }[]>(superToken, 'GET', 'sites');
   sites = ['DateMatch', 'CamStars'].map((name) => all.find((s) => s.sitename === name)!);
@@ -72,7 +72,7 @@ describe('sites of an office and of an agent', () => {
 
   it("an office sees its own agent's sites; another office's agent answers not found", async () => {
     const officePage = await newPage(browser);
-    await openAs(
+    await openSignedIn(
       officePage,
       office.username,
       `/app/agents/${agent.id}/${agent.username}/sites`,

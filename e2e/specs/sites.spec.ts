@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, createSite, uniqueName } from '../support/api';
-import { BASE_URL, launchBrowser, loginAs, newPage } from '../support/browser';
+import { BASE_URL, launchBrowser, newPage, openSignedIn } from '../support/browser';
 
 // Reads of the demo sites are fine; every change happens on a site this spec created.
 let browser: Browser;
@@ -11,7 +11,7 @@ let superToken: string;
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
-  await loginAs(page, 'super');
+  await openSignedIn(page, 'super', '/app/sites/sites');
   superToken = await apiLogin('super');
 });
 after(async () => {

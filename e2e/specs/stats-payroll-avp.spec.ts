@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { defaultWeeklyPeriod } from '@salesdesk/contract';
 import { apiLogin } from '../support/api';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 import { statsData, type StatsData } from '../support/stats-data';
 import {
   bodyRows,
@@ -31,7 +31,7 @@ after(async () => {
 describe('Payroll AVP', () => {
   it('admin: offices of a demo week, drill to agents, the own agent paid in pesos and dollars, CSV, print', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'admin', '/app/stats/sites-payout-avp');
+    await openSignedIn(page, 'admin', '/app/stats/sites-payout-avp');
     await page.getByRole('heading', { name: 'Payroll AVP', level: 1 }).waitFor();
     await choose(page, 'Start period', 'Last week');
     await choose(page, 'End period', 'Last week');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { apiLogin } from '../support/api';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 import { statsData, type StatsData } from '../support/stats-data';
 import {
   bodyRows,
@@ -28,7 +28,7 @@ after(async () => {
 describe('Payroll', () => {
   it('admin: per-type payouts of its agents, office drill-down, sort, CSV and print', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'admin', '/app/stats/sites-payout');
+    await openSignedIn(page, 'admin', '/app/stats/sites-payout');
     await page.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor();
     await choose(page, 'Group by', 'Office');
     await choose(page, 'Choose payout period', 'Last month');
@@ -67,7 +67,7 @@ describe('Payroll', () => {
 
   it('is not for offices: the tab is missing and the address leads home', async () => {
     const page = await newPage(browser);
-    await openAs(page, data.office.username, '/app/stats/sites');
+    await openSignedIn(page, data.office.username, '/app/stats/sites');
     await statsTable(page).waitFor();
     const tabs = page.getByRole('navigation', { name: 'Section' });
     await tabs.getByRole('link', { name: 'Sites Statistics' }).waitFor();

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { defaultWeeklyPeriod, formatPeriod } from '@salesdesk/contract';
 import { apiLogin } from '../support/api';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 import { statsData, type StatsData } from '../support/stats-data';
 import {
   bodyRows,
@@ -31,7 +31,7 @@ after(async () => {
 describe('Sites AVP Statistics', () => {
   it('admin: a past week of the demo AVP sites by agent, the AVP filter, drill to detail, sort, CSV, print', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'admin', '/app/stats/sites-avp');
+    await openSignedIn(page, 'admin', '/app/stats/sites-avp');
     await page.getByRole('heading', { name: 'Sites AVP Statistics', level: 1 }).waitFor();
     await page.getByRole('region', { name: 'Avp Pay Schedule' }).getByText('10-19 sales').waitFor();
     await choose(page, 'Start period', 'Last week');
@@ -68,7 +68,7 @@ describe('Sites AVP Statistics', () => {
 
   it("office: its agent's week with the AVP period and count", async () => {
     const page = await newPage(browser);
-    await openAs(
+    await openSignedIn(
       page,
       data.office.username,
       `/app/stats/sites-avp?siteId=${data.site.id}&start=${week.start}&end=${week.end}`,
@@ -85,7 +85,7 @@ describe('Sites AVP Statistics', () => {
 
   it('agent: its own sales in detail only', async () => {
     const page = await newPage(browser);
-    await openAs(
+    await openSignedIn(
       page,
       data.agent.username,
       `/app/stats/sites-avp?siteId=${data.site.id}&start=${week.start}&end=${week.end}`,

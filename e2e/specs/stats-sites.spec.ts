@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../support/api';
-import { launchBrowser, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 import { statsData, type StatsData } from '../support/stats-data';
 import {
   bodyRows,
@@ -41,7 +41,7 @@ async function firstSeller(page: Page, what: string) {
 describe('Sites Statistics', () => {
   it('admin: searches the demo history, drills date -> office -> agent -> detail, sorts, exports and prints', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'admin', '/app/stats/sites');
+    await openSignedIn(page, 'admin', '/app/stats/sites');
     await page.getByRole('heading', { name: 'Sites Statistics', level: 1 }).waitFor();
     await choose(page, 'Choose payout period', 'Last month');
     await load(page);
@@ -79,7 +79,7 @@ describe('Sites Statistics', () => {
 
   it("office: its agents' exact figures on its own site, without the Office column", async () => {
     const page = await newPage(browser);
-    await openAs(page, data.office.username, `/app/stats/sites?siteId=${data.site.id}&groupBy=agent`);
+    await openSignedIn(page, data.office.username, `/app/stats/sites?siteId=${data.site.id}&groupBy=agent`);
     const agent = `${data.agent.username} (Test Agent)`;
     await statsTable(page).getByText(agent).waitFor();
     assert.ok(!(await headers(page)).includes('Office'));
@@ -99,7 +99,7 @@ describe('Sites Statistics', () => {
 
   it('agent: itself only, by date or detail', async () => {
     const page = await newPage(browser);
-    await openAs(page, data.agent.username, `/app/stats/sites?siteId=${data.site.id}&groupBy=detail`);
+    await openSignedIn(page, data.agent.username, `/app/stats/sites?siteId=${data.site.id}&groupBy=detail`);
     await statsTable(page).getByText('Overall Total').waitFor();
     assert.equal((await bodyRows(page)).length, data.sales + 1);
     assert.ok(!(await headers(page)).includes('Agent'));

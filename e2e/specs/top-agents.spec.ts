@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../support/api';
-import { launchBrowser, loginAs, newPage, openAs } from '../support/browser';
+import { launchBrowser, newPage, openSignedIn } from '../support/browser';
 import { sellingOffice, type SellingOffice } from '../support/office-stats';
 
 // Everything ranked here was sold by the spec's own agent on the spec's own site.
@@ -40,7 +40,7 @@ async function chooseSite(page: Page) {
 describe('top agents', () => {
   it('ranks the agents of a site this week for an admin, then its offices for this month', async () => {
     const page = await newPage(browser);
-    await openAs(page, 'admin', '/app/stats/top-agents');
+    await openSignedIn(page, 'admin', '/app/stats/top-agents');
     await page.getByRole('heading', { name: 'Top agents', level: 1 }).waitFor();
     await table(page, 'Top 10 Agents').waitFor();
     await chooseSite(page);
@@ -79,7 +79,7 @@ describe('top agents', () => {
 
   it("shows an office the shared ranking without each agent's office; an agent cannot open it", async () => {
     const page = await newPage(browser);
-    await openAs(page, data.office.username, '/app/stats/top-agents');
+    await openSignedIn(page, data.office.username, '/app/stats/top-agents');
     await chooseSite(page);
     await page.getByRole('button', { name: 'Search' }).click();
     const label = `${data.agent.username} (Test Agent)`;
@@ -93,8 +93,7 @@ describe('top agents', () => {
     await page.close();
 
     const agentPage = await newPage(browser);
-    await loginAs(agentPage, data.agent.username);
-    await agentPage.goto('/app/stats/top-agents');
+    await openSignedIn(agentPage, data.agent.username, '/app/stats/top-agents');
     await agentPage.waitForURL(/\/app\/home$/);
     await agentPage.close();
   });

@@ -9,7 +9,7 @@ import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ATTEMPT_OUTCOME_LABELS, WEBHOOK_SECRET_PREFIX, WEBHOOK_TEXTS } from '@salesdesk/contract';
-import { clipboardPage, launchBrowser, newPage, openAs, WIDE } from '../support/browser';
+import { clipboardPage, launchBrowser, newPage, openSignedIn, WIDE } from '../support/browser';
 import { apiLogin, createAgent, createOffice, uniqueName, type CreatedOffice } from '../support/api';
 import { assertKeptInView, LAPTOP, SIZES } from '../support/tables';
 
@@ -144,7 +144,7 @@ describe('webhooks', () => {
   it('the admin who sees earnings makes a webhook under Settings, tests it, resends it, rotates its secret and deletes it', async () => {
     const { context, page } = await clipboardPage(browser);
     const path = '/app/settings/webhooks';
-    await openAs(page, 'admin', '/app/settings');
+    await openSignedIn(page, 'admin', '/app/settings');
     await section(page).getByRole('link', { name: WEBHOOK_TEXTS.tab }).click();
     await page.waitForURL(new RegExp(`${path}$`));
     await page.getByRole('heading', { name: WEBHOOK_TEXTS.title }).waitFor();
@@ -167,7 +167,7 @@ describe('webhooks', () => {
   it('an office makes a webhook under its Profile, tests it, resends it and deletes it', async () => {
     const { context, page } = await clipboardPage(browser);
     const path = '/app/profile/webhooks';
-    await openAs(page, office.username, '/app/profile', office.password);
+    await openSignedIn(page, office.username, '/app/profile', office.password);
     await section(page).getByRole('link', { name: WEBHOOK_TEXTS.tab }).click();
     await page.waitForURL(new RegExp(`${path}$`));
     const name = uniqueName('off');
@@ -185,7 +185,7 @@ describe('webhooks', () => {
     ];
     for (const who of cases) {
       const page = await newPage(browser);
-      await openAs(page, who.username, who.home, who.password);
+      await openSignedIn(page, who.username, who.home, who.password);
       await page.getByRole('heading', { name: who.heading }).waitFor();
       assert.equal(
         await page.getByRole('link', { name: WEBHOOK_TEXTS.tab }).count(),
@@ -200,7 +200,7 @@ describe('webhooks', () => {
         await page.goto(path);
         await page.waitForURL(/\/app\/home$/);
         await page.getByRole('alert').filter({ hasText: NO_ACCESS }).waitFor();
-        assert.equal(await page.getByRole('heading', { name: WEBHOOK_TEXTS.title }).count(), 0);
+        assert.equal(await page.getByRole('heading', { name: WEBHOOK_TEXTS.title, exact: true }).count(), 0);
       }
       await page.context().close();
     }

@@ -1,7 +1,14 @@
 // Debian's Chromium driven by playwright-core, and the steps most specs share.
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { STORAGE_KEYS, type TLoginAlerts } from '@salesdesk/contract';
-import { pickLoginAlert } from '@salesdesk/web/src/session/login-alert-rules';
+import {
+  chromium,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Response,
+} from 'playwright-core';
+import { STORAGE_KEYS, type TCaptcha, type TLoginAlerts, type TLoginAnswer } from '@salesdesk/contract';
+import { markAlertRead, pickLoginAlert } from '@salesdesk/web/src/session/login-alert-rules';
 import { LOGIN_URLS, SPEC_LOGIN_HEADERS } from './address';
 import { CAPTCHA_ANSWER } from './server';
 
@@ -57,8 +64,15 @@ export function launchBrowser(): Promise<Browser> {
  */
 export const WIDE = { width: 1920, height: 1000 };
 
+/**
+ * Every spec's browser context: the app's address, and less motion asked of the system, so that menus,
+ * dialogs and notes appear without their transitions (the theme respects it) and Chromium, which renders
+ * without a GPU here, does not draw each frame of them.
+ */
+export const CONTEXT = { baseURL: BASE_URL, reducedMotion: 'reduce' } as const;
+
 export async function newPage(browser: Browser, viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport });
+  const context = await browser.newContext({ ...CONTEXT, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
@@ -67,7 +81,7 @@ export async function newPage(browser: Browser, viewport = { width: 1366, height
 /** A page whose context may use the clipboard (a Copy button writes it, the spec reads it back). */
 export async function clipboardPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: BASE_URL,
+    ...CONTEXT,
     viewport: { width: 1366, height: 900 },
     permissions: ['clipboard-read', 'clipboard-write'],
   });
@@ -124,6 +138,99 @@ async function signIn(
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(landed);
   await dismissLoginAlert(page);
+}
+
+/**
+ * Opens `path` (an /app path) already signed in as `username`, for a spec whose subject is not signing in:
+ * the sign-in goes through the API (as the login form's does: captcha, this spec process's address, the
+ * browser's user agent), and the page's first document starts with the storage the app writes on a real
+ * login and `dismissLoginAlert` leaves: the token, the profile as GET accounts/me answered it, and the
+ * login alert the app would have shown marked read for this account. One page load and no form, where
+ * `openAs` loads the login page, fills it and then draws `path`. The storage goes into that one document
+ * only, so a later logout or sign-in in the page is the app's own. Lands where the app sends the role
+ * (`path`, or Home with a note when the role may not open it).
+ */
+export async function openSignedIn(page: Page, username: string, path: string, password = DEMO_PASSWORD) {
+  const { token, me, alerts } = await signInThroughApi(page, username, password);
+  const { accountId } = JSON.parse(me) as { accountId: number };
+  const alertState = await storedAlertState(page.context());
+  // What the app shows after this login, and what dismissing it writes (session/login-alert.ts).
+  const picked = pickLoginAlert(alerts, alertState[String(accountId)] ?? {}, accountId);
+  if (picked) alertState[String(accountId)] = markAlertRead(alertState[String(accountId)] ?? {}, picked.key);
+  const session = {
+    origin: new URL(BASE_URL).origin,
+    items: [
+      [STORAGE_KEYS.token, token],
+      // As session-storage.ts writeSession stores it: the answer's JSON, stringified again.
+      [STORAGE_KEYS.me, JSON.stringify(JSON.parse(me))],
+      ...(picked ? [[STORAGE_KEYS.alertState, JSON.stringify(alertState)]] : []),
+    ],
+  };
+  const seed = await page.addInitScript((s: typeof session) => {
+    if (location.origin !== s.origin || window !== window.top) return;
+    for (const [key, value] of s.items) localStorage.setItem(key, value);
+  }, session);
+  try {
+    await page.goto(path);
+  } finally {
+    await seed.dispose();
+  }
+}
+
+/** POST auth/login as the login form sends it, then what the app asks with the new token. */
+async function signInThroughApi(page: Page, username: string, password: string) {
+  const request = page.context().request;
+  const json = async <T>(res: APIResponse, what: string): Promise<T> => {
+    if (!res.ok()) throw new Error(`${what} as ${username}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  let answer: APIResponse;
+  for (;;) {
+    const captcha = await json<TCaptcha>(await request.get('/api/captcha'), 'GET captcha');
+    answer = await request.post('/api/auth/login', {
+      headers: SPEC_LOGIN_HEADERS,
+      data: { username, password, captchaString: CAPTCHA_ANSWER, captchaCheck: captcha.check },
+    });
+    // The sign-in limit per address (support/address.ts): API sign-ins come quicker than the form's.
+    if (answer.status() !== 429) break;
+    const wait = Number(answer.headers()['retry-after'] ?? '5');
+    await new Promise((r) => setTimeout(r, (Number.isFinite(wait) ? wait : 5) * 1000));
+  }
+  const { token, secondFactor } = await json<TLoginAnswer>(answer, 'POST auth/login');
+  if (secondFactor !== 'complete')
+    throw new Error(`${username} owes a second factor (${secondFactor}): sign in with the form`);
+  const headers = { authorization: `Bearer ${token}` };
+  const meAnswer = await request.get('/api/accounts/me', { headers });
+  if (!meAnswer.ok()) throw new Error(`GET accounts/me as ${username}: ${meAnswer.status()}`);
+  const me = await meAnswer.text();
+  const alerts = await json<TLoginAlerts>(
+    await request.get('/api/alerts/login', { headers }),
+    'GET alerts/login',
+  );
+  return { token, me, alerts };
+}
+
+/** The browser's stored login-alert read state (its `alert-state` value), each account's as the app reads it. */
+async function storedAlertState(context: BrowserContext): Promise<Record<string, Record<string, true>>> {
+  const origin = new URL(BASE_URL).origin;
+  const stored = (await context.storageState()).origins
+    .find((o) => o.origin === origin)
+    ?.localStorage.find((i) => i.name === STORAGE_KEYS.alertState)?.value;
+  const all: Record<string, Record<string, true>> = {};
+  let raw: unknown = null;
+  try {
+    raw = stored ? (JSON.parse(stored) as unknown) : null;
+  } catch {
+    // A broken value reads as nothing read, as in the app.
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return all;
+  for (const [account, value] of Object.entries(raw)) {
+    if (!/^\d+$/.test(account) || !value || typeof value !== 'object' || Array.isArray(value)) continue;
+    const read: Record<string, true> = {};
+    for (const [key, flag] of Object.entries(value)) if (flag === true) read[key] = true;
+    all[account] = read;
+  }
+  return all;
 }
 
 /**

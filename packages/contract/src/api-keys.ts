@@ -3,8 +3,7 @@
 // server keeps its SHA-256 and its first 8 characters.
 import { z } from 'zod';
 import { hasRole, listOf, listQuery, Permission, Role } from './common';
-import { ZOneTimeCode } from './sign-in';
-import { CURRENT_PASSWORD_REQUIRED } from './auth';
+import { identityCheck } from './sign-in';
 import { WEBHOOK_HOLDERS } from './webhooks';
 
 /** What a key may do, area by area; a route names the one it needs beside its access rule. */
@@ -126,12 +125,7 @@ export const ZApiKeyCreate = z
       .min(1, 'Must be at least 1')
       .max(API_KEY_RATE_MAX, `Must be at most ${API_KEY_RATE_MAX}`)
       .default(API_KEY_RATE_DEFAULT),
-    currentPassword: z
-      .string({ error: CURRENT_PASSWORD_REQUIRED })
-      .min(1, CURRENT_PASSWORD_REQUIRED)
-      .max(128),
-    /** The authenticator's code (or a recovery code), needed when the account has two-factor sign-in. */
-    code: ZOneTimeCode.optional(),
+    ...identityCheck,
   })
   .strict();
 export type TApiKeyCreate = z.input<typeof ZApiKeyCreate>;

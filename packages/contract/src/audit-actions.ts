@@ -46,6 +46,9 @@ const TARGET_WORDS: Record<TAuditTarget, string> = {
   file: 'file',
   'api-key': 'API key',
   webhook: 'webhook',
+  'payout-batch': 'payout batch',
+  payout: 'payout line',
+  'report-schedule': 'scheduled report',
 };
 
 const EMPTY = '∅';
@@ -128,6 +131,19 @@ const fieldText = (
   name: string,
   side: 'afterText' | 'beforeText' = 'afterText',
 ) => c?.fields.find((f) => f.name === name)?.[side] ?? null;
+
+/** A change of payout details names the method, never the account: `Changed payout details of agent agent05: GCash`. */
+const payoutDetails = (e: TAuditEntry) => {
+  const row = ofTable(e, 'payout_details')[0];
+  const method = fieldText(row, 'method') ?? fieldText(row, 'method', 'beforeText');
+  return `Changed payout details of ${auditSubject(e)}${method ? `: ${method}` : ''}`;
+};
+
+/** A payout line's outcome: `Marked payout line SD-2026-11-01-agent05 paid`, failed with its reason. */
+const payoutLine = (verb: string) => (e: TAuditEntry) => {
+  const reason = fieldText(ofTable(e, 'payout_lines')[0], 'fail_reason');
+  return `${verb.replace('%', auditSubject(e))}${reason ? `: ${reason}` : ''}`;
+};
 
 /** Approved or rejected sales: `Approved sale #4182`, `Rejected 3 sales`. */
 const saleStatus = (e: TAuditEntry) => {
@@ -362,6 +378,52 @@ export const AUDIT_ACTIONS: Record<string, AuditActionSpec> = {
     about: ['pay-period'],
     says: (e) => `Reopened ${auditSubject(e)}`,
   },
+  'PUT /api/profile/payout': { name: 'Payout details changed', about: ['agent'], says: payoutDetails },
+  'PUT /api/agents/:id/payout': { name: 'Payout details changed', about: ['agent'], says: payoutDetails },
+  'POST /api/payouts/batches': {
+    name: 'Payout batch made',
+    about: ['payout-batch'],
+    says: (e) => `Made ${auditSubject(e)}: ${plural(countOf(e, 'payout_lines', 'insert'), 'line', 'lines')}`,
+  },
+  'POST /api/payouts/batches/:id/results': {
+    name: 'Payout results recorded',
+    about: ['payout-batch'],
+    says: (e) => {
+      const outcomes = ofTable(e, 'payout_lines').map((c) => fieldText(c, 'status'));
+      const n = (status: string) => outcomes.filter((o) => o === status).length;
+      return `Recorded the bank's results for ${auditSubject(e)}: ${n('Paid')} paid, ${n('Failed')} failed`;
+    },
+  },
+  'POST /api/payouts/lines/:id/paid': {
+    name: 'Payout line paid or failed',
+    about: ['payout'],
+    says: payoutLine('Marked % paid'),
+  },
+  'POST /api/payouts/lines/:id/failed': {
+    name: 'Payout line paid or failed',
+    about: ['payout'],
+    says: payoutLine('Marked % failed'),
+  },
+  'POST /api/payouts/lines/:id/retry': {
+    name: 'Payout line retried',
+    about: ['payout'],
+    says: payoutLine('Put % back in its batch'),
+  },
+  'POST /api/payouts/lines/:id/confirm': {
+    name: 'Payout line confirmed',
+    about: ['payout'],
+    says: payoutLine('Let % into its batch although its details changed recently'),
+  },
+  'PUT /api/report-schedules': { name: 'Scheduled report', about: ['report-schedule'], says: created },
+  'POST /api/report-schedules/:id/pause': {
+    name: 'Scheduled report',
+    about: ['report-schedule'],
+    says: (e) => {
+      const paused = fieldText(ofTable(e, 'report_schedules')[0], 'paused');
+      return `${paused === 'Yes' ? 'Paused' : 'Resumed'} ${auditSubject(e)}`;
+    },
+  },
+  'DELETE /api/report-schedules/:id': { name: 'Scheduled report', about: ['report-schedule'], says: deleted },
   // The key itself is never in a row: its name and first characters name it (`reports (sdk_3f9a…)`).
   'PUT /api/api-keys': { name: 'API key created', about: ['api-key'], says: created },
   'DELETE /api/api-keys/:id': {

@@ -13,6 +13,12 @@ import {
   formatRole,
 } from './format';
 import { FRAUD_MODE_LABELS, FRAUD_OPTION_NAMES, fraudRulesOf, FRAUD_RULE_LABELS } from './fraud';
+import {
+  PAYOUT_LINE_STATUS_LABELS,
+  PAYOUT_METHOD_LABELS,
+  payoutLineStatusName,
+  type TPayoutMethod,
+} from './payouts';
 import { PAY_CYCLE_LABELS, PAY_PERIOD_STATUSES } from './pay-periods';
 import { RECORD_TYPE_LABELS } from './sale-logs';
 import { OPTION_NAMES } from './settings';
@@ -37,6 +43,8 @@ export type AuditFormat =
   | 'payPeriodStatus'
   | 'fraudFlags'
   | 'webhookKind'
+  | 'payoutMethod'
+  | 'payoutLineStatus'
   | 'list'
   | 'secret';
 
@@ -348,6 +356,69 @@ export const AUDIT_TABLES: Record<string, AuditTableSpec> = {
       payout: f('Payout', 'peso', 'earnings'),
       avp_payout: f('AVP Payout', 'peso', 'earnings'),
       avp_payout_dollars: f('AVP Payout ($)', 'dollar', 'earnings'),
+      minimum_payout: f('Minimum payout', 'peso', 'earnings'),
+    },
+  },
+  // Payouts (issue 36): the account itself is never kept (account_secret), nor its last 4 in the log.
+  payout_details: {
+    label: 'Payout details',
+    fields: {
+      agent_id: f('Agent id'),
+      method: f('Payout method', 'payoutMethod'),
+      bank: f('Bank', 'text', 'earnings'),
+      account_name: f('Account name', 'text', 'earnings'),
+      account_secret: secret('Account'),
+      account_last4: internal('Account ends'),
+      changed_at: f('Changed', 'time'),
+      changed_by: f('Changed by (account id)'),
+    },
+  },
+  report_schedules: {
+    label: 'Scheduled report',
+    nameColumn: 'kind',
+    fields: {
+      id: f('Schedule id'),
+      account_id: f('Account id'),
+      kind: f('Report'),
+      criteria: f('Filters'),
+      frequency: f('Sent'),
+      paused: f('Paused', 'yesNo'),
+      created_at: f('Created', 'time'),
+      last_sent_at: internal('Last sent'),
+      last_due_at: internal('Last due'),
+    },
+  },
+  payout_batches: {
+    label: 'Payout batch',
+    fields: {
+      id: f('Batch id'),
+      period_start: f('Period start', 'date'),
+      created_at: f('Made', 'time'),
+      created_by: f('Made by (account id)'),
+    },
+  },
+  payout_lines: {
+    label: 'Payout line',
+    nameColumn: 'reference',
+    fields: {
+      id: f('Line id'),
+      batch_id: f('Batch id'),
+      period_start: f('Period start', 'date'),
+      agent_id: f('Agent id'),
+      office_id: f('Office id'),
+      amount: f('Amount', 'peso'),
+      carried_in: f('Carried in', 'peso'),
+      method: f('Payout method', 'payoutMethod'),
+      last4: internal('Account ends'),
+      reference: f('Reference'),
+      status: f('Status', 'payoutLineStatus'),
+      paid_on: f('Paid on', 'date'),
+      bank_reference: f('Bank reference'),
+      fail_reason: f('Why it failed'),
+      confirmed_by: f('Confirmed by (account id)'),
+      carried_to: f('Carried to line'),
+      changed_at: internal('Changed'),
+      changed_by: internal('Changed by'),
     },
   },
   sessions: {
@@ -512,6 +583,8 @@ const FORMATS: Record<AuditFormat, (v: string) => string> = {
           .join(', ') || 'None'
       : v,
   webhookKind: (v) => WEBHOOK_KIND_WORDS[v] ?? v,
+  payoutMethod: (v) => PAYOUT_METHOD_LABELS[v as TPayoutMethod] ?? v,
+  payoutLineStatus: (v) => (/^\d$/.test(v) ? PAYOUT_LINE_STATUS_LABELS[payoutLineStatusName(Number(v))] : v),
   list: listText,
   secret: (v) => (v === '(set)' ? 'set' : v === '(changed)' ? 'changed' : 'changed'),
 };

@@ -28,6 +28,9 @@ export const AUDIT_TARGET_LABELS = {
   file: 'File',
   'api-key': 'API key',
   webhook: 'Webhook',
+  'payout-batch': 'Payout batch',
+  payout: 'Payout line',
+  'report-schedule': 'Scheduled report',
 } as const;
 export type TAuditTarget = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGETS = Object.keys(AUDIT_TARGET_LABELS) as [TAuditTarget, ...TAuditTarget[]];
@@ -43,6 +46,8 @@ export const ADMIN_AUDIT_TARGETS: readonly TAuditTarget[] = [
   'sale',
   'pay-period',
   'chat-log',
+  'payout-batch',
+  'payout',
 ];
 
 /**

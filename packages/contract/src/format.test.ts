@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   bonusRatio,
+  changePercent,
+  NO_CHANGE,
   formatAccountStatus,
   formatDate,
   formatDateTime,
@@ -268,4 +270,19 @@ describe('roles and statuses', () => {
     [1, 'agent was', 'agents were', '1 agent was'],
     [2, 'agent was', 'agents were', '2 agents were'],
   ])('formatCounted %s %s -> %s', (n, noun, plural, out) => expect(formatCounted(n, noun, plural)).toBe(out));
+});
+
+describe('changePercent', () => {
+  it('computes the change on exact decimals, rounded half away from zero, — from nothing', () => {
+    expect(changePercent('0.30', '0.10')).toBe('+200.00%');
+    expect(changePercent('1.10', '1.00')).toBe('+10.00%');
+    expect(changePercent('300.10', '200.10')).toBe('+49.98%');
+    expect(changePercent(2, 3)).toBe('-33.33%');
+    expect(changePercent(1, 8)).toBe('-87.50%');
+    expect(changePercent('-5.00', '10.00')).toBe('-150.00%');
+    expect(changePercent('10.00', '-5.00')).toBe('+300.00%');
+    expect(changePercent(7, 7)).toBe('0%');
+    expect(changePercent(5, 0)).toBe(NO_CHANGE);
+    expect(changePercent('5.00', '0.00')).toBe(NO_CHANGE);
+  });
 });

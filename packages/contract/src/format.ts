@@ -94,6 +94,36 @@ export function formatSignedPercent(v: NumberLike): string {
   return d.startsWith('-') ? `${d}%` : `+${d}%`;
 }
 
+/** The change shown when the other period had nothing to compare with. */
+export const NO_CHANGE = '—';
+
+const DECIMAL_FIGURE = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/** A count or money figure as integer hundredths, or null when it is no decimal number. */
+function hundredthsOf(v: NumberLike): bigint | null {
+  const m = DECIMAL_FIGURE.exec(String(v ?? '0').trim());
+  if (!m) return null;
+  const n = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -n : n;
+}
+
+/**
+ * The change of a figure against the other period's (issue 37): (current - other) / |other| in %, computed
+ * on exact decimals (never float arithmetic), rounded half away from zero to 2 places; '—' when other is 0.
+ */
+export function changePercent(current: NumberLike, other: NumberLike): string {
+  const a = hundredthsOf(current);
+  const b = hundredthsOf(other);
+  if (a === null || b === null || b === 0n) return NO_CHANGE;
+  const num = (a - b) * 1_000_000n; // % with 4 places: * 100 * 10^4, then rounded to 2 places below
+  const den = b < 0n ? -b : b;
+  const neg = num < 0n;
+  const abs = neg ? -num : num;
+  const basis = (abs / den + 50n) / 100n; // hundredths of a percent
+  const text = `${basis / 100n}.${(basis % 100n).toString().padStart(2, '0')}`;
+  return formatSignedPercent(neg ? `-${text}` : text);
+}
+
 /** Replaces underscores and hyphens with spaces ('bonus_payout' -> 'bonus payout'). */
 export function formatLabel(s: string | null | undefined): string {
   return (s ?? '').replace(/[_-]/g, ' ');

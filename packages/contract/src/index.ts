@@ -45,6 +45,8 @@ export * from './audit-logs';
 export * from './audit-fields';
 export * from './audit-actions';
 export * from './health';
+export * from './home';
+export * from './report-schedules';
 export * from './api-keys';
 export * from './idempotency';
 export * from './webhook-events';

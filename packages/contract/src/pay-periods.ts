@@ -106,6 +106,7 @@ export const PAY_PERIOD_TEXTS = {
   notEnded: 'The period has not ended yet',
   closeEarlierFirst: (p: TPeriod) => `Close the period ${p.start} - ${p.end} first`,
   onlyLatest: 'Only the latest closed period can be reopened',
+  batched: 'A period with a payout batch cannot be reopened',
   paidNeverChanges: 'A paid period can never change',
   notClosed: 'Only a closed period can be marked paid',
   alreadyClosed: 'The period is already closed',

@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, wholeNumber, ZId } from './common';
 import { formatPeso, formatPrice } from './format';
 import { PayPeriodStatus } from './pay-periods';
 import { ZDateString } from './period';
+import { PAYOUT_LINE_STATUSES, ZPayoutSummary } from './payouts';
 
 /** The kinds of lines on a pay statement, in the order a statement lists them. */
 export const STATEMENT_LINE_KINDS = ['sales', 'bonuses', 'avp', 'reversals', 'adjustments'] as const;
@@ -48,11 +49,11 @@ export const statementStatusOf = (status: number): (typeof STATEMENT_STATUSES)[n
 const figures = {
   /** The period's own lines summed (pesos). */
   total: z.string(),
-  /** A negative balance carried in from the previous statement (0 or negative). */
+  /** The balance carried in from the previous statement: negative (owed), or positive below the minimum payout. */
   carriedIn: z.string(),
-  /** total + carriedIn when positive, else 0. */
+  /** total + carriedIn when it reaches the minimum payout (and is positive), else 0. */
   payable: z.string(),
-  /** What goes to the next statement: total + carriedIn when negative, else 0. */
+  /** What goes to the next statement: total + carriedIn when negative or below the minimum payout, else 0. */
   carriedOut: z.string(),
   /** AVP pay in dollars, paid beside the pesos; never negative, never carried. */
   dollars: z.string(),
@@ -72,13 +73,30 @@ const who = {
   paidAt: z.string().nullable(),
 };
 
+/** How a statement was paid out (issue 36): its payout line's status, date, method and reference. */
+export const ZStatementPayment = z.object({
+  status: z.enum(PAYOUT_LINE_STATUSES),
+  paidOn: z.string().nullable(),
+  summary: ZPayoutSummary.nullable(),
+  reference: z.string(),
+  bankReference: z.string().nullable(),
+});
+export type TStatementPayment = z.infer<typeof ZStatementPayment>;
+
+const payment = {
+  /** Its line in the period's payout batch; null when no batch paid it (none made, or nothing payable). */
+  payment: ZStatementPayment.nullable(),
+  /** The minimum payout when the period closed: a positive balance below it is carried, not paid. */
+  minimumPayout: z.string(),
+};
+
 /** A row of the statements list. */
-export const ZPayStatementRow = z.object({ ...who, ...figures });
+export const ZPayStatementRow = z.object({ ...who, ...figures, ...payment });
 export type TPayStatementRow = z.infer<typeof ZPayStatementRow>;
 export const ZPayStatementList = z.object({ items: z.array(ZPayStatementRow), total: z.number().int() });
 
 /** One agent's statement of one closed period, with its lines. */
-export const ZPayStatement = z.object({ ...who, ...figures, lines: z.array(ZStatementLine) });
+export const ZPayStatement = z.object({ ...who, ...figures, ...payment, lines: z.array(ZStatementLine) });
 export type TPayStatement = z.infer<typeof ZPayStatement>;
 
 /**

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { listOf, listQuery, ZIdNumber } from './common';
 import { ZChartGroupBy, type ChartGroupBy } from './period';
+import { STATS_COMPARE } from './stats';
 import { checkOfficeStatsPeriod, ZOfficeStatsDay, ZOfficeStatsPeriod } from './top-agents';
 
 export const PERFORMANCE_SORT_FIELDS = ['name', 'sales1', 'sales2', 'progress'] as const;
@@ -56,6 +57,8 @@ export const ZOfficeChartsRequest = z
     end: ZOfficeStatsDay,
     groupBy: ZChartGroupBy,
     companyId: ZIdNumber.optional(),
+    /** The chart also draws the other period's sales, point by point (issue 37). */
+    compare: z.enum(STATS_COMPARE).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.start > v.end) return checkOfficeStatsPeriod(v, ctx);
@@ -72,6 +75,15 @@ export const ZChartModel = z.object({
   companyId: z.number(),
   officeName: z.string(),
   items: z.array(ZChartPoint),
+  /** Asked with `compare`: the other period and its sales per point, the n-th point beside this one's n-th. */
+  compare: z
+    .object({
+      start: z.string(),
+      end: z.string(),
+      items: z.array(z.object({ date: z.string(), value: z.number().int() })),
+    })
+    .nullable()
+    .optional(),
 });
 export type TChartModel = z.infer<typeof ZChartModel>;
 export const ZOfficeCharts = z.array(ZChartModel);
@@ -81,6 +93,9 @@ export const CHART_TEXTS = {
   axis: { day: 'Daily', month: 'Monthly' } satisfies Record<ChartGroupBy, string>,
   sales: 'Sales',
   progress: 'Progress',
+  /** The other period's columns: 'Sales, 2026-10-02 - 2026-10-31'. */
+  otherSales: (period: string) => `Sales, ${period}`,
+  otherColor: '#9bb0e8',
   /** Sales columns are dark blue; the column is at most this wide (px). */
   salesColor: '#1f3a93',
   /** The progress spline stands apart from the columns. */

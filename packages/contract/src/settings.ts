@@ -12,6 +12,7 @@ import {
   ZRepeatEmailMax,
 } from './fraud';
 import { LARGEST_ADJUSTMENT_DEFAULTS, ZLargestAdjustment } from './money';
+import { MINIMUM_PAYOUT_DEFAULT, ZMinimumPayout } from './payouts';
 import { PAY_CYCLE_DEFAULT, type TPayCycle, ZPayCycle } from './pay-periods';
 import { POSTBACK_LOG_DAYS_DEFAULT } from './postback-logs';
 import { AUDIT_LOG_DAYS_DEFAULT } from './audit-logs';
@@ -105,6 +106,8 @@ export const OPTION_NAMES = {
   /** `Largest adjustment`: the most one adjustment may carry either way, pesos and dollars. */
   largestAdjustmentPayout: 'largest_adjustment_php',
   largestAdjustmentEarning: 'largest_adjustment_dollars',
+  /** `Minimum payout` (issue 36): a positive balance below it is carried, not paid; pesos, 0 by default. */
+  minimumPayout: 'minimum_payout_php',
   /** Off unless set: deliveries (server webhooks/) refuse loopback and private addresses. */
   webhooksPrivateAddresses: 'webhooks_private_addresses',
   ...FRAUD_OPTION_NAMES,
@@ -128,6 +131,7 @@ export const EDITABLE_OPTIONS = [
   OPTION_NAMES.webhooksPrivateAddresses,
   OPTION_NAMES.largestAdjustmentPayout,
   OPTION_NAMES.largestAdjustmentEarning,
+  OPTION_NAMES.minimumPayout,
   ...Object.values(FRAUD_OPTION_NAMES),
   ...Object.values(INVALID_OPTION_NAMES),
 ] as const;
@@ -181,6 +185,7 @@ const ZOptionChange = z.discriminatedUnion('name', [
   z.object({ name: z.literal(OPTION_NAMES.webhooksPrivateAddresses), value: z.enum(['0', '1']) }),
   z.object({ name: z.literal(OPTION_NAMES.largestAdjustmentPayout), value: ZLargestAdjustment }),
   z.object({ name: z.literal(OPTION_NAMES.largestAdjustmentEarning), value: ZLargestAdjustment }),
+  z.object({ name: z.literal(OPTION_NAMES.minimumPayout), value: ZMinimumPayout }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleMode), value: ZFraudMode }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.fastSaleSeconds), value: ZFastSaleSeconds }),
   z.object({ name: z.literal(FRAUD_OPTION_NAMES.repeatEmailMode), value: ZFraudMode }),
@@ -237,6 +242,7 @@ export const ZSystemOptionsForm = z
     webhooksPrivateAddresses: z.boolean(),
     largestAdjustmentPayout: ZLargestAdjustment,
     largestAdjustmentEarning: ZLargestAdjustment,
+    minimumPayout: ZMinimumPayout,
     fastSaleMode: ZFraudMode,
     fastSaleSeconds: ZFastSaleSeconds,
     repeatEmailMode: ZFraudMode,
@@ -290,6 +296,7 @@ export function systemOptionsValues(options: readonly TOption[]): TSystemOptions
       OPTION_NAMES.largestAdjustmentEarning,
       LARGEST_ADJUSTMENT_DEFAULTS.earning,
     ),
+    minimumPayout: text(OPTION_NAMES.minimumPayout, MINIMUM_PAYOUT_DEFAULT),
     fastSaleMode: fraud.fastSale.mode,
     fastSaleSeconds: text(n.fastSaleSeconds, String(fraud.fastSale.seconds)),
     repeatEmailMode: fraud.repeatEmail.mode,

@@ -50,6 +50,18 @@ export const ZOneTimeCode = z
 
 export const isTotpCode = isTotp;
 
+/** The account's current password, asked beside a change to its own sign-in or money. */
+export const ZCurrentPassword = z
+  .string({ error: CURRENT_PASSWORD_REQUIRED })
+  .min(1, CURRENT_PASSWORD_REQUIRED)
+  .max(128);
+
+/**
+ * Who the caller is, proven again (a session left open is not enough): its current password, and the
+ * authenticator's code (or a recovery code) when the account has two-factor sign-in.
+ */
+export const identityCheck = { currentPassword: ZCurrentPassword, code: ZOneTimeCode.optional() };
+
 export const ZSecondFactorRequest = z.object({ code: ZOneTimeCode });
 export type TSecondFactorRequest = z.input<typeof ZSecondFactorRequest>;
 export const ZEnableTwoFactor = z.object({ code: ZTotpCode });
@@ -75,7 +87,7 @@ export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
  * and a code of the app or an unused recovery code.
  */
 export const ZRegenerateRecoveryCodes = z.object({
-  currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(128),
+  currentPassword: ZCurrentPassword,
   code: ZOneTimeCode,
 });
 export type TRegenerateRecoveryCodes = z.input<typeof ZRegenerateRecoveryCodes>;

@@ -150,3 +150,46 @@ describe('the Invalid column', () => {
     expect(pageTotal(invalid(Role.Admin), [row, row], 'sites')).toBe(16);
   });
 });
+
+describe('Conv. % and EPC (issue 37)', () => {
+  const result: StatsColumnsOptions['result'] = {
+    groupBy: 'agent',
+    types: [],
+    useApproveSale: false,
+    hasBonus: true,
+    earningVisible: true,
+    payoutVisible: true,
+    lppVisible: false,
+  };
+  const cols = (o: Partial<StatsColumnsOptions> = {}) =>
+    statsColumns({ kind: 'sites', role: Role.Superadmin, showUniques: true, result, ...o });
+  const byId = (id: string) => cols().find((c) => c.id === id) as TStatsColumn;
+
+  it('are per unique click, EPC only where the role sees that money, never on payroll or detail rows', () => {
+    expect(cols().map((c) => c.id)).toEqual(expect.arrayContaining(['conv', 'epc', 'epcEarn']));
+    expect(cols({ result: { ...result, earningVisible: false } }).map((c) => c.id)).not.toContain('epcEarn');
+    expect(cols({ result: { ...result, payoutVisible: false } }).map((c) => c.id)).not.toContain('epc');
+    expect(cols({ kind: 'sites-payout' }).map((c) => c.id)).not.toContain('conv');
+    expect(cols({ result: { ...result, groupBy: 'detail' } }).map((c) => c.id)).not.toContain('conv');
+  });
+
+  it('divide exact cents, rounding half away from zero, and total as a ratio of the sums', () => {
+    const rows = [
+      { sales: 1, uniques: 3, payout: '100.00', bonusPayout: '0.01', earn: '-10.00', bonusEarn: '0' },
+      { sales: 2, uniques: 0, payout: '50.00', bonusPayout: '0', earn: '5.00', bonusEarn: '0' },
+      { sales: 0, uniques: 5, payout: '0', bonusPayout: '0', earn: '0', bonusEarn: '0' },
+    ] as unknown as TStatsRow[];
+    expect(rows.map((r) => byId('conv').value(r))).toEqual([100 / 3, null, 0]);
+    // 100.01 / 3 = 33.3366..: 33.34; -10 / 3 = -3.333..: -3.33; none without clicks.
+    expect(rows.map((r) => byId('epc').value(r))).toEqual(['33.34', null, '0.00']);
+    expect(byId('epcEarn').value(rows[0])).toBe('-3.33');
+    // Page: 3 sales / 8 uniques; 150.01 / 8 = 18.75125: 18.75; (-10 + 5) / 8 = -0.625: -0.63.
+    expect(pageTotal(byId('conv'), rows, 'sites')).toBe(37.5);
+    expect(pageTotal(byId('epc'), rows, 'sites')).toBe('18.75');
+    expect(pageTotal(byId('epcEarn'), rows, 'sites')).toBe('-0.63');
+    expect(statsCsvHeader(byId('conv'))).toBe('Conv. %');
+    expect(statsCsvHeader(byId('epc'))).toBe('EPC (₱)');
+    expect(formatStatsCsvCell(byId('conv'), 37.5)).toBe('37.50');
+    expect(formatStatsCsvCell(byId('epc'), '18.75')).toBe('18.75');
+  });
+});

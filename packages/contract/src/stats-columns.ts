@@ -44,6 +44,72 @@ export interface TStatsColumn {
   value: (r: Figures) => Cell;
   /** What the figure is made of, opened from its cell; null where the viewer may not see it. */
   breakdown?: (r: Figures) => TStatsBreakdown | null;
+  /** A ratio's Page Total, from the page's summed figures (a ratio of sums, never a sum of ratios). */
+  totalOf?: (rows: readonly Figures[]) => Cell;
+}
+
+/** Sales per 100 unique clicks (issue 37); null without unique clicks. */
+export const conversion = (sales: number, uniques: number | null): number | null =>
+  uniques ? (100 * sales) / uniques : null;
+
+const AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Money per unique click (EPC, issue 37): the amounts summed in exact cents, divided by the clicks and
+ * rounded half away from zero to the cent; null without unique clicks.
+ */
+export function perUnique(amounts: readonly Cell[], uniques: number | null): string | null {
+  if (!uniques) return null;
+  let cents = 0n;
+  for (const v of amounts) {
+    const m = AMOUNT.exec(String(v ?? '0'));
+    if (!m) continue;
+    const c = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+    cents += m[1] ? -c : c;
+  }
+  const n = BigInt(uniques);
+  const abs = cents < 0n ? -cents : cents;
+  const q = (2n * abs + n) / (2n * n);
+  const sign = cents < 0n && q > 0n ? '-' : '';
+  return `${sign}${q / 100n}.${(q % 100n).toString().padStart(2, '0')}`;
+}
+
+const summed = (rows: readonly Figures[], f: (r: Figures) => number | null | undefined) =>
+  rows.reduce((n, r) => n + (f(r) ?? 0), 0);
+
+/** Conv. % and EPC of the Statistics report (not payroll, not the detail rows): per unique click. */
+function perClickColumns(o: StatsColumnsOptions): (TStatsColumn | false)[] {
+  const { result: r } = o;
+  if (o.kind !== 'sites' || r.groupBy === 'detail' || !o.showUniques) return [];
+  const epc = (id: string, header: string, format: 'peso' | 'price', parts: (x: Figures) => Cell[]) =>
+    ({
+      id,
+      header,
+      format,
+      total: true,
+      value: (x) => perUnique(parts(x), x.uniques),
+      totalOf: (rows) =>
+        perUnique(
+          rows.flatMap(parts),
+          summed(rows, (x) => x.uniques),
+        ),
+    }) satisfies TStatsColumn;
+  return [
+    {
+      id: 'conv',
+      header: 'Conv. %',
+      format: 'percent',
+      total: true,
+      value: (x) => conversion(x.sales, x.uniques),
+      totalOf: (rows) =>
+        conversion(
+          summed(rows, (x) => x.sales),
+          summed(rows, (x) => x.uniques),
+        ),
+    },
+    r.payoutVisible && epc('epc', 'EPC (₱)', 'peso', (x) => [x.payout, x.bonusPayout]),
+    r.earningVisible && epc('epcEarn', 'EPC ($)', 'price', (x) => [x.earn, x.bonusEarn]),
+  ];
 }
 
 /** The parts of a figure with their counts, only those above zero. */
@@ -301,6 +367,7 @@ export function statsColumns(o: StatsColumnsOptions): TStatsColumn[] {
         total: true,
         value: (x) => x.bonusPayout,
       },
+    ...perClickColumns(o),
     ...moneyLifecycleColumns(kind, r.earningVisible, role),
     r.lppVisible && {
       id: 'lpp',
@@ -390,6 +457,8 @@ const UNIT: Partial<Record<TStatsFormat, string>> = { price: '($)', peso: '(₱)
 /** A column's CSV header: the screen's, with the unit its bare numbers are in ('Earning ($)'). */
 export function statsCsvHeader(col: TStatsColumn): string {
   const unit = UNIT[col.format];
+  // `Conv. %` names its unit already.
+  if (col.format === 'percent' && col.header.endsWith('%')) return col.header;
   return unit && !col.header.endsWith(unit) ? `${col.header} ${unit}` : col.header;
 }
 
@@ -427,6 +496,7 @@ export function sumAmounts(values: readonly Cell[]): string {
 /** The Page Total of a column over the page's rows (the bonus ratio from the summed sales). */
 export function pageTotal(col: TStatsColumn, rows: readonly TStatsRow[], kind: TStatsKind): Cell {
   if (!col.total) return undefined;
+  if (col.totalOf) return col.totalOf(rows);
   if (col.format === 'percent') {
     const sum = (f: (r: TStatsRow) => number) => rows.reduce((n, r) => n + f(r), 0);
     return bonusRatio(

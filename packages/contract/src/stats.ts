@@ -104,12 +104,27 @@ export function defaultStatsSort(groupBy: TStatsGroupBy): { field: TStatsSortFie
   return { field: 'raws', asc: true };
 }
 
+/** The other period of a comparison: the equally long one just before, or the same days a year earlier
+ * (29 February a year earlier is the 28th). */
+export function comparePeriod(c: TStatsCompare, range: { start: string; end: string }) {
+  if (c === 'previous') {
+    const days = Math.round((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000) + 1;
+    return { start: addDays(range.start, -days), end: addDays(range.start, -1) };
+  }
+  const back = (day: string) => {
+    const y = `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
+    return y.endsWith('-02-29') ? `${y.slice(0, 8)}28` : y;
+  };
+  return { start: back(range.start), end: back(range.end) };
+}
+
 /** The longest period one report covers (and its lppPrev the same again before it). */
 export const STATS_MAX_DAYS = 3700;
 export const STATS_RANGE_TOO_LONG = 'The period may span at most 10 years';
 
 /** The criteria as they travel in the URL and the request (besides paging and sort). */
 export const STATS_FILTERS = [
+  'compare',
   'groupBy',
   'siteId',
   'typeId',
@@ -121,7 +136,16 @@ export const STATS_FILTERS = [
 ] as const;
 export type TStatsFilter = (typeof STATS_FILTERS)[number];
 
+/** Compare with the equally long period just before, or with the same days a year earlier (issue 37). */
+export const STATS_COMPARE = ['previous', 'lastYear'] as const;
+export type TStatsCompare = (typeof STATS_COMPARE)[number];
+export const STATS_COMPARE_LABELS: Readonly<Record<TStatsCompare, string>> = {
+  previous: 'Previous period',
+  lastYear: 'Same period last year',
+};
+
 const statsCriteria = {
+  compare: z.enum(STATS_COMPARE).optional(),
   groupBy: ZStatsGroupBy.optional(),
   siteId: ZIdNumber.optional(),
   typeId: ZIdNumber.optional(),
@@ -255,6 +279,20 @@ export const ZStatsResult = z.object({
    * `day` (Eastern) by `by` (PAY_PERIOD_TEXTS.closedOn). Null or absent: live figures.
    */
   closed: z.object({ day: z.string(), by: z.string() }).nullable().optional(),
+  /**
+   * Asked with `compare`: the other period, its Overall Total, and the figures of each row of the page in
+   * it, by the row's key (a date row by the day as far back; an office or agent row by itself); a row
+   * without figures there has none. Not on the AVP pages nor the detail grouping.
+   */
+  compare: z
+    .object({
+      start: z.string(),
+      end: z.string(),
+      overall: ZStatsOverall,
+      rows: z.record(z.string(), ZStatsRow),
+    })
+    .nullable()
+    .optional(),
 });
 export type TStatsResult = z.infer<typeof ZStatsResult>;
 export type TStatsPage = TList<TStatsRow>;

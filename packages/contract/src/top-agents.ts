@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, listOf, MAX_PAGE_SIZE, wholeNumber, ZIdNumber } from './common';
 import { ZTopRow } from './dashboard';
 import { DATE_RANGE_INVALID, isDateString, type TPeriod } from './period';
+import { STATS_COMPARE } from './stats';
 
 /** The empty text of the statistics tabs (spec 2 section 2.15). */
 export const OFFICE_STATS_EMPTY = 'No statistics for selected period';
@@ -56,6 +57,8 @@ export type TTop10 = z.infer<typeof ZTop10>;
 export const ZTop10ComputedRequest = z
   .object({
     ...top10Fields,
+    /** Each place also gets its sales over the other period (issue 37). */
+    compare: z.enum(STATS_COMPARE).optional(),
     page: wholeNumber(1, 1_000_000).default(DEFAULT_PAGE),
     pageSize: wholeNumber(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })
@@ -63,9 +66,17 @@ export const ZTop10ComputedRequest = z
 export type TTop10ComputedRequest = z.input<typeof ZTop10ComputedRequest>;
 
 /** A place of the full ranking; `no` is the place, counted across pages. */
-export const ZTopRankRow = ZTopRow.extend({ no: z.number().int() });
+export const ZTopRankRow = ZTopRow.extend({
+  no: z.number().int(),
+  /** Asked with `compare`: the same agent's or office's sales over the other period (0 without any). */
+  otherSales: z.number().int().optional(),
+});
 export type TTopRankRow = z.infer<typeof ZTopRankRow>;
-export const ZTop10Computed = listOf(ZTopRankRow).extend({ groupBy: z.enum(TOP_AGENTS_GROUP_BY) });
+export const ZTop10Computed = listOf(ZTopRankRow).extend({
+  groupBy: z.enum(TOP_AGENTS_GROUP_BY),
+  /** Asked with `compare`: the other period. */
+  compare: z.object({ start: z.string(), end: z.string() }).nullable().optional(),
+});
 export type TTop10Computed = z.infer<typeof ZTop10Computed>;
 
 /** The page's headings of the two tables, by grouping. */

@@ -61,6 +61,24 @@ export const ZWebhookAgentSuspended = ZWebhookAgent.extend({
   fraud: z.boolean(),
 });
 
+/** A payout line as events carry it (issue 36): never the account, only its method and last 4. */
+export const ZWebhookPayout = z.object({
+  id: z.number().int(),
+  batchId: z.number().int(),
+  periodStart: ZDay,
+  officeId: z.number().int(),
+  agentId: z.number().int(),
+  amount: ZSignedMoney,
+  currency: z.literal('PHP'),
+  method: z.string().nullable(),
+  last4: z.string().nullable(),
+  reference: z.string(),
+  status: z.enum(['paid', 'failed']),
+  paidOn: ZDay.nullable(),
+  bankReference: z.string().nullable(),
+  failReason: z.string().nullable(),
+});
+
 /** Each event type and the schema of its `data`. */
 export const WEBHOOK_EVENT_DATA = {
   'sale.created': ZWebhookSale,
@@ -75,6 +93,8 @@ export const WEBHOOK_EVENT_DATA = {
   'agent.created': ZWebhookAgent,
   'agent.approved': ZWebhookAgent,
   'agent.suspended': ZWebhookAgentSuspended,
+  'payout.paid': ZWebhookPayout,
+  'payout.failed': ZWebhookPayout,
 } as const;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENT_DATA) as Array<keyof typeof WEBHOOK_EVENT_DATA>;
 export type TWebhookEventType = keyof typeof WEBHOOK_EVENT_DATA;

@@ -37,6 +37,9 @@ import auditLogsRoutes from './audit-logs/routes';
 import healthRoutes from './health/routes';
 import apiKeysRoutes from './api-keys/routes';
 import webhooksRoutes from './webhooks/routes';
+import payoutsRoutes from './payouts/routes';
+import homeRoutes from './home/routes';
+import reportSchedulesRoutes from './report-schedules/routes';
 
 export interface Area {
   prefix: string;
@@ -80,4 +83,7 @@ export const areas: Area[] = [
   { prefix: '', plugin: healthRoutes },
   { prefix: '', plugin: apiKeysRoutes },
   { prefix: '', plugin: webhooksRoutes },
+  { prefix: '', plugin: payoutsRoutes },
+  { prefix: '', plugin: homeRoutes },
+  { prefix: '', plugin: reportSchedulesRoutes },
 ];

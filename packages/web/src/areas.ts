@@ -16,6 +16,7 @@ import { newsArea } from './news/area';
 import { payPeriodsArea } from './pay-periods/area';
 import { officesArea } from './offices/area';
 import { payStatementsArea } from './pay-statements/area';
+import { payoutsArea } from './payouts/area';
 import { profileArea } from './profile/area';
 import { settingsArea } from './settings/area';
 import type { Area } from './shell/area';
@@ -41,6 +42,7 @@ export const AREAS: readonly Area[] = [
   statsArea,
   payPeriodsArea,
   payStatementsArea,
+  payoutsArea,
   linksArea,
   logsArea,
   auditLogsArea,

@@ -9,4 +9,6 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
   cursorType: 'pointer',
+  // Menus, dialogs and notes appear at once for people who ask their system for less motion.
+  respectReducedMotion: true,
 });

@@ -82,6 +82,11 @@ const TARGET_NAME = sql`case l.target_type
   when 'option' then l.target_id
   when 'api-key' then (select k.name || ' (' || k.prefix || '…)' from api_keys k where k.id::text = l.target_id)
   when 'webhook' then (select w.name from webhook_endpoints w where w.id::text = l.target_id)
+  when 'payout-batch' then (select b.period_start::text || ' - ' || p.end::text from payout_batches b
+                            join pay_periods p on p.start = b.period_start where b.id::text = l.target_id)
+  when 'payout' then (select x.reference from payout_lines x where x.id::text = l.target_id)
+  when 'report-schedule' then (select r.kind || ', ' || r.frequency from report_schedules r
+                               where r.id::text = l.target_id)
 end`;
 
 const SELECT = sql`l.id, l.time, l.account_id, l.username, l.role, l.impersonated_by, l.impersonator, l.api_key, l.ip,

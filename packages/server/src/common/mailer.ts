@@ -9,6 +9,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with it (a scheduled report's CSV). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;

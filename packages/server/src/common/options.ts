@@ -20,6 +20,8 @@ import {
   ZPayCycle,
   ZPostbackLogDays,
   type TPayCycle,
+  MINIMUM_PAYOUT_DEFAULT,
+  ZMinimumPayout,
 } from '@salesdesk/contract';
 import type { Queryable } from '../db/client';
 import { blackListIps, options } from '../db/schema';
@@ -39,6 +41,7 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   [OPTION_NAMES.payCycle]: PAY_CYCLE_DEFAULT,
   [OPTION_NAMES.largestAdjustmentPayout]: LARGEST_ADJUSTMENT_DEFAULTS.payout,
   [OPTION_NAMES.largestAdjustmentEarning]: LARGEST_ADJUSTMENT_DEFAULTS.earning,
+  [OPTION_NAMES.minimumPayout]: MINIMUM_PAYOUT_DEFAULT,
   [FRAUD_OPTION_NAMES.fastSaleMode]: FRAUD_MODE_DEFAULT,
   [FRAUD_OPTION_NAMES.fastSaleSeconds]: String(FRAUD_DEFAULTS.fastSaleSeconds),
   [FRAUD_OPTION_NAMES.repeatEmailMode]: FRAUD_MODE_DEFAULT,
@@ -99,6 +102,12 @@ export async function largestAdjustment(db: Queryable): Promise<{ payout: string
     payout: await read(OPTION_NAMES.largestAdjustmentPayout, LARGEST_ADJUSTMENT_DEFAULTS.payout),
     earning: await read(OPTION_NAMES.largestAdjustmentEarning, LARGEST_ADJUSTMENT_DEFAULTS.earning),
   };
+}
+
+/** The option `Minimum payout` in pesos; the default (0: every positive balance is paid) where it is not one. */
+export async function minimumPayout(db: Queryable): Promise<string> {
+  const parsed = ZMinimumPayout.safeParse(await getOption(db, OPTION_NAMES.minimumPayout));
+  return parsed.success ? parsed.data : MINIMUM_PAYOUT_DEFAULT;
 }
 
 export const optionIsOn = async (db: Queryable, name: string) => (await getOption(db, name)) === '1';

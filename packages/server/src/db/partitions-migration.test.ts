@@ -47,6 +47,8 @@ async function contents(db: Database['db'], cols: Record<string, string>) {
 const LATER_COLUMNS = [
   ['sales', 'agent_note', 'text'],
   ['postback_logs', 'detail', 'varchar(256)'],
+  // Payouts (0023): the minimum payout a close keeps.
+  ['pay_periods', 'minimum_payout', 'numeric(14, 2) not null default 0'],
   // Invalid traffic (0022).
   ['clicks', 'invalid_reason', 'smallint not null default 0'],
   ...INVALID_COUNTERS.map((c) => ['stats_daily', c, 'integer not null default 0']),
@@ -61,6 +63,12 @@ const LATER_TABLES: [string, string][] = [
   ],
   ['webhook_events', 'id bigserial, type varchar(32), office_id int, site_id int, data jsonb'],
   ['webhook_deliveries', 'event_id bigint, endpoint_id int, status smallint'],
+  // Payouts (0023): the demo's payout details.
+  [
+    'payout_details',
+    'agent_id int, method varchar(8), bank varchar(64), account_name varchar(128), account_secret text, ' +
+      'account_last4 varchar(4), changed_at timestamptz, changed_by int',
+  ],
 ];
 
 describe.each(['pglite', 'postgres'] as const)('migration 0012 on %s', (kind) => {

@@ -672,6 +672,8 @@ export const payPeriods = pgTable('pay_periods', {
   payout: total('payout'),
   avpPayout: total('avp_payout'),
   avpPayoutDollars: total('avp_payout_dollars'),
+  // The minimum payout when it closed (issue 36): a positive balance below it was carried, not paid.
+  minimumPayout: total('minimum_payout'),
 });
 
 // A closed period's payroll, frozen: its money rows summed like stats_daily (by Eastern day, site,
@@ -887,10 +889,21 @@ export const webhookEvents = pgTable(
     siteId: integer('site_id'),
     /** The payload's `data`: money as decimal strings, names as the API's schemas. */
     data: jsonb('data').notNull(),
+    /**
+     * Whether its deliveries (one per endpoint that takes it) are written. The change's statement writes
+     * the event alone, and the delivery loop fans it out (ledger/events.ts), so a postback pays one row.
+     */
+    fannedOut: boolean('fanned_out').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  // No index but the key: every sale with an endpoint writes one, so each index is paid in the postback
-  // (bench/outbox-cost.ts). The retention job reads the oldest by id, which follows time closely enough.
+  (t) => [
+    // The loop's queue: only the events still to fan out. No other index: every sale with an endpoint
+    // writes an event, so each index is paid in the postback (bench/outbox-cost.ts). The retention job
+    // reads the oldest by id, which follows time closely enough.
+    index('webhook_events_fan_out_idx')
+      .on(t.id)
+      .where(sql`not ${t.fannedOut}`),
+  ],
 );
 
 /** One event for one endpoint: what is owed, and how its last attempt went. */
@@ -950,4 +963,84 @@ export const webhookAttempts = pgTable(
     index('webhook_attempts_endpoint_idx').on(t.endpointId, t.at, t.id),
     index('webhook_attempts_delivery_idx').on(t.deliveryId),
   ],
+);
+
+// How an agent is paid (issue 36): one method each. The account number, mobile number or e-mail is kept
+// encrypted like the viewable passwords (account_secret: the audit keeps only that it changed); its last 4
+// characters are what offices and statements show.
+export const payoutDetails = pgTable('payout_details', {
+  agentId: integer('agent_id').primaryKey(),
+  method: varchar('method', { length: 8 }).notNull(),
+  bank: varchar('bank', { length: 64 }),
+  accountName: varchar('account_name', { length: 128 }),
+  accountSecret: text('account_secret').notNull(),
+  accountLast4: varchar('account_last4', { length: 4 }).notNull(),
+  changedAt: ts('changed_at').notNull(),
+  changedBy: integer('changed_by').notNull(),
+});
+
+// A closed period's payout batch: one per period (a batch made twice at once makes one).
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: serial('id').primaryKey(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    createdBy: integer('created_by').notNull(),
+  },
+  (t) => [uniqueIndex('payout_batches_period_idx').on(t.periodStart)],
+);
+
+// One agent's payment in a batch: its statement's payable plus what its earlier failed, held or detail-less
+// lines carried in (those lines then say `carried`, carried_to naming this one). PayoutLineStatus.
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    officeId: integer('office_id').notNull(),
+    amount: total('amount'),
+    carriedIn: total('carried_in'),
+    method: varchar('method', { length: 8 }),
+    last4: varchar('last4', { length: 4 }),
+    reference: varchar('reference', { length: 64 }).notNull(),
+    status: smallint('status').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }),
+    bankReference: varchar('bank_reference', { length: 64 }),
+    failReason: varchar('fail_reason', { length: 200 }),
+    confirmedBy: integer('confirmed_by'),
+    carriedTo: integer('carried_to'),
+    changedAt: ts('changed_at'),
+    changedBy: integer('changed_by'),
+  },
+  (t) => [
+    uniqueIndex('payout_lines_batch_agent_idx').on(t.batchId, t.agentId),
+    uniqueIndex('payout_lines_reference_idx').on(t.reference),
+    index('payout_lines_agent_idx').on(t.agentId, t.periodStart),
+    index('payout_lines_office_idx').on(t.officeId, t.periodStart),
+    // The next batch takes over the failed, held and detail-less lines: these few, never the paid ones.
+    index('payout_lines_open_idx')
+      .on(t.agentId)
+      .where(sql`${t.status} in (0, 2, 3) and ${t.carriedTo} is null`),
+  ],
+);
+
+// Scheduled reports (issue 37): a report with its filters (no dates) mailed to its account at 07:00 Eastern,
+// daily, weekly or monthly. last_due_at: the last 07:00 it was sent for, so a due time sends once.
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    criteria: jsonb('criteria').notNull(),
+    frequency: varchar('frequency', { length: 8 }).notNull(),
+    paused: boolean('paused').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    lastSentAt: ts('last_sent_at'),
+    lastDueAt: ts('last_due_at'),
+  },
+  (t) => [index('report_schedules_account_idx').on(t.accountId, t.id)],
 );

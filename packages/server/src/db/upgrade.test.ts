@@ -70,7 +70,7 @@ function withoutDeep(value: unknown, keys: string[]): unknown {
 
 /**
  * An answer without what issue 32 added on purpose: the postback log's `detail` (the field a bad input got
- * wrong), a statement's `paidAt` and its lines' admin-only `internalNote`. The audit log was rewritten in
+ * wrong), a statement's `paidAt` and its lines' admin-only `internalNote`; issue 36 a statement's payment. The audit log was rewritten in
  * the business's words, and the earnings an admin without the permission may not see left it: of its
  * answers, which rows (ids) and how many are compared; their text is audit-logs' own tests'.
  */
@@ -79,17 +79,22 @@ function laterDropped(r: ReleaseRequest, a: ReleaseAnswer): unknown {
   const path = r.url.split('?')[0]!;
   if (a.status !== 200) return a;
   // Issue 35: the reports' Invalid figures and the click log's reason.
+  // Issue 37: the statistics' Conv. % and EPC columns and the comparison.
   if (/^(stats\/|click-logs|click-outs)/.test(path)) {
-    if (path.endsWith('/export')) return csvWithout(String(a.body), 'Invalid', 'Reason');
-    return withoutDeep(body, INVALID_FIELDS);
+    if (path.endsWith('/export'))
+      return csvWithout(String(a.body), 'Invalid', 'Reason', 'Conv. %', 'EPC (₱)', 'EPC ($)');
+    return withoutDeep(body, [...INVALID_FIELDS, 'compare']);
   }
   if (path === 'postback-logs') return { ...body, items: body.items!.map((i) => without(i, 'detail')) };
   if (path === 'postback-logs/export') return csvWithout(String(a.body), 'Detail');
   if (path === 'audit-logs') return { total: body.total, ids: body.items!.map((i) => i.id) };
   if (path === 'audit-logs/export') return String(a.body).split('\n').length;
-  if (path === 'pay-statements') return { ...body, items: body.items!.map((i) => without(i, 'paidAt')) };
+  // Issue 36: a statement's payment and the minimum payout its period closed with.
+  const PAYOUT_FIELDS = ['paidAt', 'payment', 'minimumPayout'];
+  if (path === 'pay-statements')
+    return { ...body, items: body.items!.map((i) => without(i, ...PAYOUT_FIELDS)) };
   if (/^pay-statements\/[\d-]+\/\d+$/.test(path))
-    return { ...without(body, 'paidAt'), lines: body.lines!.map((l) => without(l, 'internalNote')) };
+    return { ...without(body, ...PAYOUT_FIELDS), lines: body.lines!.map((l) => without(l, 'internalNote')) };
   if (/^pay-statements\/[\d-]+\/\d+\/export$/.test(path)) return csvWithout(String(a.body), 'Internal note');
   return a;
 }

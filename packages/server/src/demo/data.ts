@@ -14,6 +14,7 @@ import { seedDemoLoginLogs } from './login-logs';
 import { seedDemoChatLogs } from './chat-logs';
 import { seedDemoAuditLogs } from './audit-logs';
 import { seedDemoPayPeriods } from './pay-periods';
+import { seedDemoPayoutDetails } from './payout-details';
 import { agentRegTime } from './registrations';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -140,6 +141,7 @@ export async function seedDemo(
   const history = await generateDemoHistory(ctx, opts);
   await seedDemoPostbackLogs(ctx.db);
   if (history) await seedDemoPayPeriods(ctx.db);
+  await seedDemoPayoutDetails(ctx);
   await seedDemoAuditLogs(ctx.db);
   await suspendForFraud(ctx.db);
   return history;

@@ -2,7 +2,13 @@
 // current one open; the Pay Periods list shows each status.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { easternDay, payPeriodOf, type TPayPeriods } from '@salesdesk/contract';
+import {
+  easternDay,
+  payPeriodOf,
+  type TPayoutBatch,
+  type TPayoutDetailsView,
+  type TPayPeriods,
+} from '@salesdesk/contract';
 import { queryRows } from '../db/client';
 import { login } from '../test/factories';
 import { call, isolatedTestEnv, type TestEnv } from '../test/harness';
@@ -66,5 +72,30 @@ describe('demo pay periods', () => {
       const before = rows[i - 1]?.agent_id === r.agent_id ? rows[i - 1] : undefined;
       expect(r.carried_in, `${r.agent_id} ${r.start}`).toBe(before ? before.carried_out : '0.00');
     }
+  });
+
+  it('gives most agents payout details, so the latest closed period makes a batch with files', async () => {
+    // seedDemo gave them (seedDemoPayoutDetails).
+    const [set] = await queryRows<{ n: number }>(
+      env.ctx.db,
+      sql`select count(*)::int as n from payout_details`,
+    );
+    expect(set.n).toBeGreaterThan(10);
+    const token = await login(env.app, 'super', DEMO_PASSWORD);
+    const [latest] = await queryRows<{ start: string }>(
+      env.ctx.db,
+      sql`select start::text from pay_periods where status = 1 order by start desc limit 1`,
+    );
+    const batch = await call<TPayoutBatch>(env.app, 'POST', 'payouts/batches', {
+      token,
+      body: { start: latest.start },
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body.lines).toBeGreaterThan(0);
+    expect(batch.body.files.length).toBeGreaterThan(1);
+    const details = await call<TPayoutDetailsView>(env.app, 'GET', 'profile/payout', {
+      token: await login(env.app, 'agent01', DEMO_PASSWORD),
+    });
+    expect(details.body.details).not.toBeNull();
   });
 });

@@ -70,6 +70,8 @@ const OPEN_WHILE_SUSPENDED = [
   'GET /api/accounts/me',
   'GET /api/alerts/login',
   'GET /api/dashboard',
+  // Its own money on Home (issue 37), as its statements.
+  'GET /api/home',
   'GET /api/news/last',
   'GET /api/pay-statements',
   'GET /api/pay-statements/:start/:agentId',

@@ -15,10 +15,10 @@ const NOW = new Date('2026-06-30T12:00:00Z');
 const daysBefore = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 
 /** An event `days` old with one delivery of each status in `statuses`; answers its id. */
-async function eventOf(days: number, statuses: number[]) {
+async function eventOf(days: number, statuses: number[], fannedOut = true) {
   const [v] = await env.ctx.db
     .insert(webhookEvents)
-    .values({ type: 'sale.created', data: { id: 1 }, createdAt: daysBefore(days) })
+    .values({ type: 'sale.created', data: { id: 1 }, fannedOut, createdAt: daysBefore(days) })
     .returning({ id: webhookEvents.id });
   for (const status of statuses) {
     const [d] = await env.ctx.db
@@ -34,7 +34,7 @@ async function eventOf(days: number, statuses: number[]) {
 }
 
 describe('trimWebhookEvents', () => {
-  it('deletes settled events past the postback log’s days with their deliveries, never one still owed', async () => {
+  it('deletes settled events past the postback log’s days with their deliveries, never one still owed or not fanned out', async () => {
     const { Delivered, Failed, Pending, Disabled } = DeliveryStatus;
     const ids = [
       await eventOf(400, [Delivered, Failed]),
@@ -42,13 +42,15 @@ describe('trimWebhookEvents', () => {
       await eventOf(120, [Delivered, Pending]),
       await eventOf(89.9, [Delivered]),
       await eventOf(1, [Pending]),
+      // Not yet fanned out (by the delivery loop): its deliveries are still to be written.
+      await eventOf(400, [], false),
     ];
     await trimWebhookEvents(env.ctx.db, NOW, { batch: 1 });
     const left = await env.ctx.db
       .select({ id: webhookEvents.id })
       .from(webhookEvents)
       .where(inArray(webhookEvents.id, ids));
-    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([ids[2], ids[3], ids[4]]);
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([ids[2], ids[3], ids[4], ids[5]]);
     const deliveries = await queryRows<{ event_id: number }>(
       env.ctx.db,
       sql`select event_id::int from webhook_deliveries where event_id in (${sql.join(ids, sql`, `)}) order by id`,

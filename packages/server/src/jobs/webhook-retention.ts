@@ -30,7 +30,7 @@ export async function trimWebhookEvents(
           tx,
           sql`with old as (
                 select v.id from webhook_events v
-                where v.created_at < ${cutoff}::timestamptz
+                where v.created_at < ${cutoff}::timestamptz and v.fanned_out
                   and not exists (select 1 from webhook_deliveries d
                                   where d.event_id = v.id and d.status = ${DeliveryStatus.Pending})
                 -- By id, the key: the oldest come first, and events have no index on their time.

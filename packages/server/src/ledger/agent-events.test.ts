@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, webhookPayload, type TWebhookEventType } from '@salesdesk/contract';
 import { queryOne, queryRows, sql } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { fanOut } from './events';
 import { buildAdmin, buildAgent, buildOffice, tokenFor, uniqueName } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 
@@ -48,6 +49,7 @@ async function endpoint(types: TWebhookEventType[], officeId: number, siteIds: n
 type Delivered = { type: TWebhookEventType; data: Record<string, unknown>; uid: string; created: string };
 /** The events delivered to `endpointId`, oldest first, each checked against its type's schema. */
 async function deliveriesOf(endpointId: number) {
+  await fanOut(env.ctx.db, 100_000);
   const rows = await queryRows<Delivered>(
     env.ctx.db,
     sql`select v.type, v.data, v.uid::text as uid,

@@ -3,15 +3,19 @@
 // commit leaves it owed, never lost. Each kind has one writer in ledger/: sale.created and bonus.created
 // record-sale.ts, sale.approved, sale.held and sale.rejected status.ts, sale.reversed reverse.ts,
 // adjustment.created adjust.ts, pay_period.closed and pay_period.paid pay-period.ts, agent.created,
-// agent.approved and agent.suspended agent-events.ts.
+// agent.approved and agent.suspended agent-events.ts, payout.paid and payout.failed payouts.ts.
 //
 // An event is written only when an endpoint subscribes to it (its type, its office or every office, its
-// site or every site when the event has one), with one delivery row per such endpoint; with none, the
-// change costs nothing more than the subscription test. An office's endpoint never matches an event of
-// another office, nor a pay period's (which has no office: its totals span every office).
+// site or every site when the event has one); with none, the change costs nothing more than the
+// subscription test. An office's endpoint never matches an event of another office, nor a pay period's
+// (which has no office: its totals span every office).
+//
+// The change's statement writes the event alone: each row and index it writes is paid in the postback
+// (bench/outbox-cost.ts). The delivery loop then fans each event out (fanOut): one delivery row per
+// endpoint that takes it, in one transaction with marking it fanned out, so none is lost or made twice.
 import { sql, type SQL } from 'drizzle-orm';
 import { SaleStatus, type TWebhookEventType } from '@salesdesk/contract';
-import type { Queryable } from '../db/client';
+import { queryOne, type Queryable } from '../db/client';
 
 /** Delivery statuses (webhook_deliveries.status). */
 export const DeliveryStatus = { Pending: 0, Delivered: 1, Failed: 2, Disabled: 3 } as const;
@@ -19,7 +23,7 @@ export const DeliveryStatus = { Pending: 0, Delivered: 1, Failed: 2, Disabled: 3
 /** Endpoint `e` takes event `x` (a row with type, office_id and site_id). */
 const takes = (e: string, x: string) =>
   sql.raw(
-    `${e}.deleted_at is null and ${x}.type = any(${e}.event_types)` +
+    `${x}.type = any(${e}.event_types)` +
       ` and (${e}.office_id is null or ${e}.office_id = ${x}.office_id)` +
       // An endpoint's sites narrow only the events that have one (an agent's or a pay period's has none).
       ` and (${e}.site_ids is null or ${x}.site_id is null or ${x}.site_id = any(${e}.site_ids))`,
@@ -27,23 +31,56 @@ const takes = (e: string, x: string) =>
 
 /**
  * CTEs (to follow the writer's own, after a comma, or a `with`) that put the events `rows` selects
- * (type, office_id, site_id, data) in the outbox when an endpoint takes them, with a delivery for each
- * such endpoint: pending, or held while the endpoint is disabled (re-enabling may send them).
+ * (type, office_id, site_id, data) in the outbox when a live endpoint takes them.
  */
 export function outboxCtes(rows: SQL): SQL {
   return sql`outbox_rows as (${rows}),
     outbox_events as (
       insert into webhook_events (type, office_id, site_id, data)
       select x.type, x.office_id, x.site_id, x.data from outbox_rows x
-      where exists (select 1 from webhook_endpoints e where ${takes('e', 'x')})
-      returning id, type, office_id, site_id
-    ), outbox_deliveries as (
-      insert into webhook_deliveries (event_id, endpoint_id, status)
-      select v.id, e.id,
-             case when e.enabled then ${sql.raw(String(DeliveryStatus.Pending))}
-                  else ${sql.raw(String(DeliveryStatus.Disabled))} end
-      from outbox_events v join webhook_endpoints e on ${takes('e', 'v')}
+      where exists (select 1 from webhook_endpoints e where e.deleted_at is null and ${takes('e', 'x')})
+      returning id
     )`;
+}
+
+/**
+ * Writes the deliveries of up to `limit` events not yet fanned out, oldest first, and marks them: one per
+ * endpoint that takes the event and existed when it was written (one deleted since still gets its
+ * delivery, which the loop settles as not sent), pending, or held while the endpoint is disabled
+ * (re-enabling may send them). Nodes share the work (SKIP LOCKED). Answers how many events it took.
+ */
+export async function fanOut(db: Queryable, limit: number): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    db,
+    sql`with due as (
+          select id, type, office_id, site_id, created_at from webhook_events
+          where not fanned_out order by id limit ${limit}
+          for update skip locked
+        ), marked as (
+          update webhook_events v set fanned_out = true from due where v.id = due.id
+        ), made as (
+          insert into webhook_deliveries (event_id, endpoint_id, status, created_at)
+          select v.id, e.id,
+                 case when e.enabled then ${sql.raw(String(DeliveryStatus.Pending))}
+                      else ${sql.raw(String(DeliveryStatus.Disabled))} end,
+                 v.created_at
+          from due v join webhook_endpoints e on ${takes('e', 'v')}
+            and e.created_at <= v.created_at and (e.deleted_at is null or e.deleted_at > v.created_at)
+          -- A node of the release before 0025 writes an event's deliveries with it.
+          where not exists (select 1 from webhook_deliveries d where d.event_id = v.id)
+        )
+        select count(*)::int as n from due`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Fans out every event written so far, before an endpoint is enabled or disabled: the events written
+ * before the change are then decided as they were before it (held or sent), whatever the loop's lag.
+ */
+export async function fanOutAll(db: Queryable): Promise<void> {
+  const LIMIT = 1000;
+  while ((await fanOut(db, LIMIT)) === LIMIT);
 }
 
 /** Writes the events `rows` selects, inside the caller's transaction (a writer of several statements). */

@@ -5,7 +5,7 @@
 export { addAdjustment, ADJUSTMENT_TX_ID } from './adjust';
 export { writeAgentsApproved, writeAgentsCreated, writeAgentsSuspended } from './agent-events';
 export { SALE_COLUMNS } from './columns';
-export { DeliveryStatus, isoTime } from './events';
+export { DeliveryStatus, fanOut, fanOutAll, isoTime } from './events';
 export { fraudArgs, type FraudArgs } from './fraud-sql';
 export { closePeriodRow, markPeriodPaid, reopenPeriodRow } from './pay-period';
 export { insertSale, saleRate, type RateColumn, type SaleRow } from './record-sale';
@@ -17,5 +17,6 @@ export {
   type ReverseOutcome,
   type SaleRef,
 } from './reverse';
+export { recordPayoutOutcome, type PayoutOutcome } from './payouts';
 export { writeTestEvent } from './test-event';
 export { changeHeldSales, holdIsUp, moveSales, rejectHeldSalesOf, type StatusChange } from './status';

@@ -1,6 +1,6 @@
 // The outbox (issue 34): the ledger writes each money event in the statement or transaction of its
 // change, only for the endpoints that take it, and the event says what the raw row says.
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PayPeriodStatus,
@@ -17,7 +17,7 @@ import { buildAdmin, buildClickPath, uniqueName } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
 import { recordClick } from '../tracking/service';
 import { addAdjustment } from './adjust';
-import { DeliveryStatus } from './events';
+import { DeliveryStatus, fanOut } from './events';
 import { closePeriodRow, markPeriodPaid } from './pay-period';
 import { reverseSale } from './reverse';
 import { changeHeldSales } from './status';
@@ -68,15 +68,17 @@ type Delivered = {
   uid: string;
   created: string;
 };
-/** The events delivered to `endpointId`, oldest first. */
-const deliveriesOf = (db: Queryable, endpointId: number) =>
-  queryRows<Delivered>(
+/** The events delivered to `endpointId`, oldest first, once the delivery loop fanned them out. */
+async function deliveriesOf(db: Queryable, endpointId: number) {
+  await fanOut(db, 100_000);
+  return queryRows<Delivered>(
     db,
     sql`select v.type, v.data, d.status, v.uid::text as uid,
                to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created
         from webhook_deliveries d join webhook_events v on v.id = d.event_id
         where d.endpoint_id = ${endpointId} order by d.id`,
   );
+}
 
 /** The money row `id` as events must carry it, read straight from the table and formatted here. */
 async function rowAsEvent(db: Queryable, id: number, status?: string) {
@@ -233,6 +235,51 @@ describe('the outbox', () => {
     got.forEach(assertPayload);
     expect(got[4].data.payout).toBe('-1250.50');
     expect(await countRollupMismatches(env.ctx.db, { siteIds: [p.site.id] })).toBe(0);
+  });
+
+  it('writes the event alone, and fans it out once to the endpoints there when it was written', async () => {
+    const p = await buildClickPath(env.ctx);
+    const kept = await endpoint({ types: ['sale.created'], siteIds: [p.site.id] });
+    const gone = await endpoint({ types: ['sale.created'], siteIds: [p.site.id] });
+    const saleId = await postSale(p);
+    const made = () =>
+      queryRows<{ endpoint_id: number }>(
+        env.ctx.db,
+        sql`select d.endpoint_id from webhook_deliveries d join webhook_events v on v.id = d.event_id
+            where v.data->>'id' = ${String(saleId)} order by d.endpoint_id`,
+      );
+    expect(await made()).toEqual([]);
+    await endpoint({ types: ['sale.created'], siteIds: [p.site.id] }); // made after the sale
+    await env.ctx.db
+      .update(webhookEndpoints)
+      .set({ deletedAt: new Date() })
+      .where(eq(webhookEndpoints.id, gone));
+    // Two loops at once (two nodes): each event is taken by one.
+    await Promise.all([fanOut(env.ctx.db, 1000), fanOut(env.ctx.db, 1000)]);
+    await fanOut(env.ctx.db, 1000);
+    // The deleted endpoint's is settled unsent by the loop; the one made after the sale has none.
+    expect((await made()).map((d) => d.endpoint_id)).toEqual([kept, gone].sort((a, b) => a - b));
+  });
+
+  it('does not fan out again an event a node of the release before wrote with its deliveries', async () => {
+    const p = await buildClickPath(env.ctx);
+    const one = await endpoint({ types: ['sale.created'], siteIds: [p.site.id] });
+    await endpoint({ types: ['sale.created'], siteIds: [p.site.id] });
+    const row = await queryOne<{ id: number }>(
+      env.ctx.db,
+      sql`with v as (
+            insert into webhook_events (type, office_id, site_id, data)
+            values ('sale.created', ${p.office.id}, ${p.site.id}, '{}'::jsonb) returning id
+          )
+          insert into webhook_deliveries (event_id, endpoint_id) select id, ${one} from v returning event_id::int as id`,
+    );
+    await fanOut(env.ctx.db, 1000);
+    const rows = await queryRows<{ endpoint_id: number; fanned_out: boolean }>(
+      env.ctx.db,
+      sql`select d.endpoint_id, v.fanned_out from webhook_events v join webhook_deliveries d on d.event_id = v.id
+          where v.id = ${row!.id}`,
+    );
+    expect(rows).toEqual([{ endpoint_id: one, fanned_out: true }]);
   });
 
   it('writes nothing when the change rolls back, and pay periods for admins only', async () => {

@@ -11,8 +11,8 @@ export async function writeTestEvent(db: Queryable, endpointId: number, officeId
   const row = await queryOne<{ id: number }>(
     db,
     sql`with v as (
-          insert into webhook_events (type, office_id, site_id, data)
-          values (${WEBHOOK_TEST_EVENT}, ${officeId}, null, ${JSON.stringify(data)}::jsonb)
+          insert into webhook_events (type, office_id, site_id, data, fanned_out)
+          values (${WEBHOOK_TEST_EVENT}, ${officeId}, null, ${JSON.stringify(data)}::jsonb, true)
           returning id
         )
         insert into webhook_deliveries (event_id, endpoint_id, status)

@@ -10,7 +10,7 @@ import {
   type TPayCycle,
   type TPeriod,
 } from '@salesdesk/contract';
-import { payCycle } from '../common/options';
+import { minimumPayout, payCycle } from '../common/options';
 import { queryOne, type Queryable } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import { closePeriodRow, markPeriodPaid, reopenPeriodRow } from '../ledger';
@@ -105,12 +105,12 @@ export function closePayPeriod(
     await lockPayPeriods(tx);
     const period = await closable(tx, start, easternDay(now));
     await closePeriodRow(tx, start, period.end, by, now);
-    await saveSnapshot(tx, start);
+    await saveSnapshot(tx, start, await minimumPayout(tx));
     return period;
   });
 }
 
-async function saveSnapshot(tx: Queryable, start: string): Promise<void> {
+async function saveSnapshot(tx: Queryable, start: string, minimum: string): Promise<void> {
   await tx.execute(
     sql`insert into pay_lines (period_start, day, site_id, type_id, office_id, agent_id, ${LINE_COLUMNS})
         select ${start}::date, l.* from (${liveLinesSql(start)}) l`,
@@ -124,10 +124,11 @@ async function saveSnapshot(tx: Queryable, start: string): Promise<void> {
                        where period_start = ${start}::date`;
   await tx.execute(
     sql`insert into pay_statements (period_start, agent_id, office_id, total, carried_in, payable, carried_out)
-        select ${start}::date, s.* from (${statementsSql(start, savedLinesSql(start), savedAvp)}) s`,
+        select ${start}::date, s.* from (${statementsSql(start, savedLinesSql(start), savedAvp, minimum)}) s`,
   );
   await tx.execute(
     sql`update pay_periods set
+          minimum_payout = ${minimum}::numeric,
           agents_paid = (select count(*) from pay_statements where period_start = ${start}::date and payable > 0),
           payout = (select coalesce(sum(payout + bonus_payout), 0) from pay_lines where period_start = ${start}::date),
           avp_payout = (select coalesce(sum(payout), 0) from pay_avp_lines where period_start = ${start}::date),
@@ -166,6 +167,9 @@ export function reopenPayPeriod(
     if (!row || row.status !== PayPeriodStatus.Closed || latest?.start !== start) {
       throw conflict(PAY_PERIOD_TEXTS.onlyLatest);
     }
+    // Its statements are being paid (issue 36): the batch's lines name them.
+    if (await queryOne(tx, sql`select 1 from payout_batches where period_start = ${start}::date`))
+      throw conflict(PAY_PERIOD_TEXTS.batched);
     await dropSnapshot(tx, start);
     await reopenPeriodRow(tx, start, by, reason, now);
   });

@@ -58,11 +58,12 @@ export const avpLinesSql = (lines: SQL): SQL =>
 
 /**
  * The statements of the period starting `start` from its `lines` and `avpLines`: per agent, the total of
- * its lines (payout, bonus payout and AVP pesos) and the balance carried. A negative balance sits on the
- * agent's statement of the latest closed period before this one (an agent owing keeps getting a
- * statement each period until it is paid off), so that statement's carried_out is this one's carried_in.
+ * its lines (payout, bonus payout and AVP pesos) and the balance carried. A balance that is negative, or
+ * positive but below the minimum payout `minimum` (pesos, issue 36), is not paid: it sits on the agent's
+ * statement of the latest closed period before this one (an agent keeps getting a statement each period
+ * until it is paid off or reaches the minimum), so that statement's carried_out is this one's carried_in.
  */
-export const statementsSql = (start: string, lines: SQL, avpLines: SQL): SQL =>
+export const statementsSql = (start: string, lines: SQL, avpLines: SQL, minimum = '0'): SQL =>
   sql`with totals as (
         select agent_id, (array_agg(office_id order by day desc, office_id desc))[1] as office_id,
                sum(amount) as total
@@ -74,7 +75,7 @@ export const statementsSql = (start: string, lines: SQL, avpLines: SQL): SQL =>
         group by agent_id
       ), owed as (
         select agent_id, office_id, carried_out from pay_statements
-        where carried_out < 0 and period_start = (
+        where carried_out <> 0 and period_start = (
           select max(start) from pay_periods where status <> 0 and start < ${start}::date
         )
       ), balance as (
@@ -82,9 +83,12 @@ export const statementsSql = (start: string, lines: SQL, avpLines: SQL): SQL =>
                coalesce(t.total, 0) as total, coalesce(o.carried_out, 0) as carried_in
         from totals t full join owed o on o.agent_id = t.agent_id
       )
-      select agent_id, office_id, total, carried_in, greatest(total + carried_in, 0) as payable,
-             least(total + carried_in, 0) as carried_out
-      from balance`;
+      select agent_id, office_id, total, carried_in, payable, total + carried_in - payable as carried_out
+      from (
+        select b.*, case when b.total + b.carried_in > 0 and b.total + b.carried_in >= ${minimum}::numeric
+                         then b.total + b.carried_in else 0 end as payable
+        from balance b
+      ) s`;
 
 export interface PeriodTotals {
   agents_paid: number;
@@ -94,10 +98,10 @@ export interface PeriodTotals {
 }
 
 /** The totals of the period starting `start` with the lines `lines` (the list's figures, and the close's). */
-export const totalsSql = (start: string, lines: SQL): SQL =>
+export const totalsSql = (start: string, lines: SQL, minimum = '0'): SQL =>
   sql`with lines as (${lines}),
         avp as (${avpLinesSql(sql`select * from lines`)}),
-        st as (${statementsSql(start, sql`select * from lines`, sql`select * from avp`)})
+        st as (${statementsSql(start, sql`select * from lines`, sql`select * from avp`, minimum)})
       select
         (select count(*)::int from st where payable > 0) as agents_paid,
         (select coalesce(sum(payout + bonus_payout), 0)::numeric(14, 2)::text from lines) as payout,

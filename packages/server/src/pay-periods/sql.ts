@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { PayPeriodStatus } from '@salesdesk/contract';
 import { queryOne, queryRows, type Queryable } from '../db/client';
+import { minimumPayout } from '../common/options';
 import { liveLinesSql, totalsSql, type PeriodTotals } from './snapshot-sql';
 
 export interface StoredPeriod extends PeriodTotals {
@@ -67,6 +68,9 @@ export async function lastRowPeriod(db: Queryable): Promise<string | null> {
 
 /** An open period's figures as its close would save them now. */
 export async function liveTotals(db: Queryable, start: string): Promise<PeriodTotals> {
-  const row = await queryOne<PeriodTotals>(db, totalsSql(start, liveLinesSql(start)));
+  const row = await queryOne<PeriodTotals>(
+    db,
+    totalsSql(start, liveLinesSql(start), await minimumPayout(db)),
+  );
   return row ?? { agents_paid: 0, payout: '0.00', avp_payout: '0.00', avp_payout_dollars: '0.00' };
 }

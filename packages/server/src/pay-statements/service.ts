@@ -6,6 +6,7 @@ import {
   adjustmentLineNote,
   avpLineNote,
   isAdmin,
+  payoutLineStatusName,
   statementStatusOf,
   ZERO_PAY_NOTES,
   type TPayStatement,
@@ -13,6 +14,8 @@ import {
   type TPayStatementsQuery,
   type TStatementPeriod,
   type TStatementLine,
+  type TStatementPayment,
+  type TPayoutMethod,
 } from '@salesdesk/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
@@ -30,6 +33,7 @@ import {
   statementChunks,
   type AdjustmentRecord,
   type AvpLineRecord,
+  type PaymentLine,
   type SiteLineRecord,
   type StatementRecord,
 } from './sql';
@@ -50,6 +54,20 @@ export function toStatementRow(r: StatementRecord): TPayStatementRow {
     carriedOut: r.carried_out,
     dollars: r.dollars,
     paidAt: r.paid_at === null ? null : new Date(r.paid_at).toISOString(),
+    minimumPayout: r.minimum_payout,
+    payment: paymentOf(r.carried_line ?? r.line),
+  };
+}
+
+/** How the statement was paid out: its line in the period's batch, or the later line it was carried into. */
+function paymentOf(l: PaymentLine | null): TStatementPayment | null {
+  if (!l) return null;
+  return {
+    status: payoutLineStatusName(l.status),
+    paidOn: l.paid_on,
+    summary: l.method ? { method: l.method as TPayoutMethod, last4: l.last4 ?? '' } : null,
+    reference: l.reference,
+    bankReference: l.bank_reference,
   };
 }
 

@@ -24,19 +24,39 @@ export interface StatementRecord {
   carried_out: string;
   dollars: string;
   paid_at: string | Date | null;
+  minimum_payout: string;
+  /** The period's payout line of the agent, and the later line it was carried into (issue 36). */
+  line: PaymentLine | null;
+  carried_line: PaymentLine | null;
+}
+
+export interface PaymentLine {
+  status: number;
+  paid_on: string | null;
+  method: string | null;
+  last4: string | null;
+  reference: string;
+  bank_reference: string | null;
 }
 
 const FROM = sql`pay_statements s
   join pay_periods p on p.start = s.period_start and p.status in (${PayPeriodStatus.Closed}, ${PayPeriodStatus.Paid})
   join agents g on g.id = s.agent_id
   join accounts a on a.id = g.account_id
-  join offices o on o.id = s.office_id`;
+  join offices o on o.id = s.office_id
+  left join payout_lines pl on pl.period_start = s.period_start and pl.agent_id = s.agent_id
+  left join payout_lines pc on pc.id = pl.carried_to`;
 
 // The AVP dollars of a statement: a handful of rows per agent and period, found by their index.
 const SELECT = sql`s.period_start::text as start, p."end"::text as "end", p.status, s.agent_id, a.username,
   btrim(concat_ws(' ', g.first_name, g.last_name)) as agent_name, s.office_id, o.office_name,
   s.total::text as total, s.carried_in::text as carried_in, s.payable::text as payable,
-  s.carried_out::text as carried_out, p.paid_at,
+  s.carried_out::text as carried_out, p.paid_at, p.minimum_payout::text as minimum_payout,
+  case when pl.id is not null then jsonb_build_object('status', pl.status, 'paid_on', pl.paid_on::text,
+    'method', pl.method, 'last4', pl.last4, 'reference', pl.reference, 'bank_reference', pl.bank_reference) end as line,
+  case when pc.id is not null then jsonb_build_object('status', pc.status, 'paid_on', pc.paid_on::text,
+    'method', pc.method, 'last4', pc.last4, 'reference', pc.reference, 'bank_reference', pc.bank_reference)
+  end as carried_line,
   (select coalesce(sum(v.payout_dollars), 0)::numeric(14, 2)::text from pay_avp_lines v
    where v.period_start = s.period_start and v.agent_id = s.agent_id) as dollars`;
 

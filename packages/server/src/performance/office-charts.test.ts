@@ -103,6 +103,57 @@ describe('POST stats/office-charts', () => {
     expect(res.body[0].items).toEqual([{ date: '2034-11', value: 3, progress: 100 }]);
   });
 
+  it("draws the other period's sales point by point when asked to compare, as the raw sales add up", async () => {
+    const office = w.offices[0].id;
+    const res = await charts(adminToken, {
+      start: '2034-11-04',
+      end: '2034-11-07',
+      groupBy: 'day',
+      companyId: office,
+      compare: 'previous',
+    });
+    expect(res.status).toBe(200);
+    const [chart] = res.body;
+    // The range itself is charted as without the comparison.
+    expect(chart.items).toEqual(await expectedChart(office, '2034-11-04', '2034-11-07', 'day'));
+    expect(chart.compare).toEqual({
+      start: '2034-10-31',
+      end: '2034-11-03',
+      items: [
+        { date: '2034-10-31', value: 0 },
+        { date: '2034-11-01', value: 0 },
+        { date: '2034-11-02', value: 0 },
+        { date: '2034-11-03', value: 2 },
+      ],
+    });
+    // Months, from mid-March: each month point of the other period counts only its days inside it.
+    const months = await charts(officeToken, {
+      start: '2034-03-15',
+      end: '2034-11-30',
+      groupBy: 'month',
+      compare: 'previous',
+    });
+    const [m] = months.body;
+    expect(m.items).toEqual(await expectedChart(office, '2034-03-15', '2034-11-30', 'month'));
+    const other = m.compare!;
+    const expected = (await expectedChart(office, other.start, other.end, 'month')).map((p) => ({
+      date: p.date,
+      value: p.value,
+    }));
+    expect(other.items).toEqual(expected);
+    const lastYear = await charts(officeToken, {
+      start: '2034-11-04',
+      end: '2034-11-07',
+      groupBy: 'day',
+      compare: 'lastYear',
+    });
+    expect(lastYear.body[0].compare).toMatchObject({ start: '2033-11-04', end: '2033-11-07' });
+    expect(
+      (await charts(officeToken, { start: '2034-11-04', end: '2034-11-07', groupBy: 'day', compare: 'x' }))
+        .status,
+    ).toBe(400);
+  });
+
   it('refuses agents, reversed and too long ranges', async () => {
     const agentToken = await tokenFor(env.ctx, w.agents[0].accountId);
     const week = { start: '2034-11-04', end: '2034-11-07', groupBy: 'day' };

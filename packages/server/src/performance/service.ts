@@ -1,6 +1,7 @@
 // Office performance (two periods compared) and the office progress chart, office and above.
 import type { FastifyReply } from 'fastify';
 import {
+  comparePeriod,
   isAdmin,
   PERFORMANCE_HEADERS,
   type TChartModel,
@@ -43,14 +44,21 @@ export async function officeCharts(
   const offices = await chartOffices(ctx.db, p, req.companyId);
   if (req.companyId !== undefined && !offices.length) throw notFound();
   const [before, ...points] = chartBuckets(req.start, req.end, req.groupBy);
+  const other = req.compare ? comparePeriod(req.compare, req) : null;
+  const otherPoints = other ? chartBuckets(other.start, other.end, req.groupBy).slice(1) : [];
   const ranges = [before, { from: req.start, to: req.end }].map((b) => ({ start: b.from, end: b.to }));
-  const rows = await dailySales(ctx.db, p, ranges, req.companyId);
+  const rows = await dailySales(ctx.db, p, other ? [...ranges, other] : ranges, req.companyId);
 
   const keyOf = (day: string) => (req.groupBy === 'day' ? day : day.slice(0, 7));
   const sales = new Map<string, number>();
+  const otherSales = new Map<string, number>();
   for (const r of rows) {
     const key = `${r.office_id}:${keyOf(r.day)}`;
-    sales.set(key, (sales.get(key) ?? 0) + r.sales);
+    // The rows cover both periods: a day counts in each it falls in (the base point, the range, the other).
+    const mine = (r.day >= before.from && r.day <= before.to) || (r.day >= req.start && r.day <= req.end);
+    if (mine) sales.set(key, (sales.get(key) ?? 0) + r.sales);
+    if (other && r.day >= other.start && r.day <= other.end)
+      otherSales.set(key, (otherSales.get(key) ?? 0) + r.sales);
   }
   return offices.map((o) => {
     let previous = sales.get(`${o.id}:${before.key}`) ?? 0;
@@ -60,7 +68,12 @@ export async function officeCharts(
       previous = value;
       return point;
     });
-    return { companyId: o.id, officeName: o.office_name, items };
+    if (!other) return { companyId: o.id, officeName: o.office_name, items };
+    const compared = otherPoints.map((b) => ({
+      date: b.key,
+      value: otherSales.get(`${o.id}:${b.key}`) ?? 0,
+    }));
+    return { companyId: o.id, officeName: o.office_name, items, compare: { ...other, items: compared } };
   });
 }
 

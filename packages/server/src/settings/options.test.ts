@@ -4,6 +4,7 @@ import {
   FRAUD_OPTION_NAMES,
   INVALID_OPTION_NAMES,
   LARGEST_ADJUSTMENT_INVALID,
+  MINIMUM_PAYOUT_INVALID,
   OPTION_NAMES,
   Role,
   type TAuditLogRow,
@@ -115,6 +116,7 @@ describe('GET and POST options', () => {
       OPTION_NAMES.payCycle,
       OPTION_NAMES.largestAdjustmentPayout,
       OPTION_NAMES.largestAdjustmentEarning,
+      OPTION_NAMES.minimumPayout,
       ...Object.values(FRAUD_OPTION_NAMES),
       ...Object.values(INVALID_OPTION_NAMES),
     ];
@@ -133,6 +135,8 @@ describe('GET and POST options', () => {
       // Largest adjustment: ₱1,000,000 and $100,000.
       { name: OPTION_NAMES.largestAdjustmentPayout, value: '1000000' },
       { name: OPTION_NAMES.largestAdjustmentEarning, value: '100000' },
+      // Minimum payout: none, every positive balance is paid.
+      { name: OPTION_NAMES.minimumPayout, value: '0' },
       { name: n.fastSaleMode, value: 'flag' },
       { name: n.fastSaleSeconds, value: '15' },
       { name: n.repeatEmailMode, value: 'flag' },
@@ -175,6 +179,12 @@ describe('GET and POST options', () => {
       [OPTION_NAMES.payCycle, 'monthly', 'Pay Cycle must be half-month or weekly'],
       [OPTION_NAMES.largestAdjustmentPayout, '0', LARGEST_ADJUSTMENT_INVALID],
       [OPTION_NAMES.largestAdjustmentEarning, '1e5', LARGEST_ADJUSTMENT_INVALID],
+      // Saving one would change the closes of the tests beside this one: only refusals here.
+      [OPTION_NAMES.minimumPayout, '1e3', MINIMUM_PAYOUT_INVALID],
+      [OPTION_NAMES.minimumPayout, '0x10', MINIMUM_PAYOUT_INVALID],
+      [OPTION_NAMES.minimumPayout, '-1', MINIMUM_PAYOUT_INVALID],
+      [OPTION_NAMES.minimumPayout, '1000000.01', MINIMUM_PAYOUT_INVALID],
+      [OPTION_NAMES.minimumPayout, '500.555', MINIMUM_PAYOUT_INVALID],
     ];
     for (const [name, value, message] of refused) {
       const res = await save([{ name, value }]);

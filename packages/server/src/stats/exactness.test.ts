@@ -5,9 +5,15 @@
 // every role, against the independent computation in exactness-model.ts over the raw rows. Money
 // compares as exact decimals; detail rows also by record type and status; invalid clicks (issue 35) by
 // count for every role and by reason for the admins.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  addDays,
+  comparePeriod,
+  EventType,
   isAvpKind,
+  SaleStatus,
+  weekOf,
+  type THome,
   Role,
   STATS_CALLS,
   STATS_KINDS,
@@ -19,7 +25,7 @@ import {
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { tokenFor } from '../test/factories';
 import { adminTokens, setAvpSchedule, setLppVisible } from '../test/report-fixtures';
-import { reportModel, type ModelData, type ModelQuery } from '../test/exactness-model';
+import { money, reportModel, type ModelData, type ModelQuery } from '../test/exactness-model';
 import { generate, rawData } from '../test/exactness-fixtures';
 
 type Variant = { start: string; end: string; siteId?: number; companyId?: number; avp?: number };
@@ -212,4 +218,112 @@ describe('reports are exact', () => {
     expect(days).toEqual([...days].sort().reverse());
     expect(days).toContain('2026-03-08');
   });
+
+  it('compares with the previous period and last year: the other period as its own report shows it', async () => {
+    const body = { start: '2026-03-08', end: '2026-03-14', pageSize: 500 };
+    for (const r of roles) {
+      for (const groupBy of (['date', 'agent'] as const).filter((g) =>
+        statsGroupings('sites', r.role).includes(g),
+      )) {
+        for (const compare of ['previous', 'lastYear'] as const) {
+          const res = await call<TStatsResult>(env.app, 'POST', 'stats/sites', {
+            token: r.token,
+            body: { ...body, groupBy, compare },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          const other = comparePeriod(compare, body);
+          const alone = await call<TStatsResult>(env.app, 'POST', 'stats/sites', {
+            token: r.token,
+            body: { ...other, groupBy, pageSize: 500 },
+          });
+          const c = res.body.compare!;
+          expect(c).toMatchObject(other);
+          expect(c.overall, `${r.name} ${groupBy} ${compare}`).toEqual(alone.body.overall);
+          const shift = Math.round((Date.parse(other.start) - Date.parse(body.start)) / 86_400_000);
+          for (const row of res.body.page.items) {
+            const key = groupBy === 'date' ? addDays(row.date!, shift) : row.key;
+            const there = alone.body.page.items.find((x) => x.key === key);
+            expect(c.rows[row.key], `${r.name} ${row.key}`).toEqual(there);
+          }
+        }
+      }
+    }
+    // The previous week of 2026-03-08 had sales: the comparison is not empty.
+    const any = await call<TStatsResult>(env.app, 'POST', 'stats/sites', {
+      token: roles[0].token,
+      body: { ...body, groupBy: 'date', compare: 'previous' },
+    });
+    expect(any.body.compare!.overall.sales).toBeGreaterThan(0);
+  });
+
+  it("each role's Home figures (issue 37) equal the raw rows of their days", async () => {
+    // The agent's busiest day (the worker's database holds other files' rows too): its office and every admin
+    // have rows that day, and its week and pay period hold more.
+    const agent = roles[roles.length - 1].scope.agentId;
+    const perDay = new Map<string, number>();
+    for (const e of data.sales) if (e.agentId === agent) perDay.set(e.day, (perDay.get(e.day) ?? 0) + 1);
+    const [day] = [...perDay].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${day}T16:00:00Z`) });
+    try {
+      for (const r of roles) {
+        const res = await call<THome>(env.app, 'GET', 'home', { token: r.token });
+        expect(res.status, `${r.name} ${JSON.stringify(res.body)}`).toBe(200);
+        const home = res.body;
+        expect(home.today.start, r.name).toBe(day);
+        const ranges =
+          home.kind === 'admin' ? [home.today, home.lastWeek] : [home.today, home.week, home.period];
+        if (home.kind === 'admin') expect(home.lastWeek.start).toBe(addDays(day, -7));
+        else {
+          expect(home.week).toMatchObject(weekOf(day));
+          expect(home.period.start <= day && day <= home.period.end).toBe(true);
+        }
+        for (const t of ranges)
+          expect(t, `${r.name} ${t.start}..${t.end}`).toEqual(homeModel(data, r.scope, t, r.earningVisible));
+        expect(
+          ranges.some((t) => t.sales > 0 && t.payout !== '0.00'),
+          r.name,
+        ).toBe(true);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+
+/** A Home range's figures from the raw rows alone, as the statistics count them. */
+function homeModel(
+  data: ModelData,
+  scope: ModelQuery['scope'],
+  range: { start: string; end: string },
+  earningVisible: boolean,
+) {
+  const inRange = (e: { day: string; officeId: number; agentId: number }) =>
+    (scope.officeId === undefined || e.officeId === scope.officeId) &&
+    (scope.agentId === undefined || e.agentId === scope.agentId) &&
+    e.day >= range.start &&
+    e.day <= range.end;
+  const m = { sales: 0, bonuses: 0, held: 0, uniques: 0, payout: 0n, heldPayout: 0n, earning: 0n };
+  for (const c of data.clicks) if (inRange(c) && c.unique) m.uniques++;
+  for (const e of data.sales) {
+    if (!inRange(e) || e.status === SaleStatus.Rejected) continue;
+    if (e.status === SaleStatus.Held) {
+      m.held++;
+      m.heldPayout += e.payout;
+      continue;
+    }
+    m.payout += e.payout;
+    m.earning += e.earning;
+    if (e.event === EventType.Sale) m.sales++;
+    if (e.event === EventType.Bonus) m.bonuses++;
+  }
+  return {
+    ...range,
+    sales: m.sales,
+    bonuses: m.bonuses,
+    payout: money(m.payout),
+    held: m.held,
+    heldPayout: money(m.heldPayout),
+    uniques: m.uniques,
+    earning: earningVisible ? money(m.earning) : null,
+  };
+}

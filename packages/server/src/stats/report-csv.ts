@@ -29,13 +29,11 @@ async function* inChunks<T>(rows: T[]): AsyncGenerator<T[]> {
   for (let i = 0; i < rows.length; i += CSV_CHUNK_ROWS) yield rows.slice(i, i + CSV_CHUNK_ROWS);
 }
 
-export async function exportStats(
-  ctx: AppContext,
-  p: Principal,
-  kind: TStatsKind,
-  q: TStatsSearch,
-  reply: FastifyReply,
-) {
+/**
+ * The CSV of a report (columns, lines with the Overall Total last, file name), for a download or a mail.
+ * prepareReport checks the role and the tenant first, as for the screen.
+ */
+export async function statsCsv(ctx: AppContext, p: Principal, kind: TStatsKind, q: TStatsSearch) {
   const prep = await prepareReport(ctx, p, kind, q);
   const { plan, view } = prep;
   const prevTotal = view.lppVisible ? await lppPrevTotal(ctx.db, plan) : 0;
@@ -71,5 +69,22 @@ export async function exportStats(
     yield* lines;
     yield [{ overall }];
   })();
-  return sendCsv(reply, csvFileName([kind, plan.groupBy, q.start, q.end]), columns, withTotal);
+  return { fileName: csvFileName([kind, plan.groupBy, q.start, q.end]), columns, lines: withTotal, overall };
+}
+
+/** A report's Overall Total only (a scheduled report's other period), with the screen's role and tenant checks. */
+export async function statsOverall(ctx: AppContext, p: Principal, kind: TStatsKind, q: TStatsSearch) {
+  const { plan, view } = await prepareReport(ctx, p, kind, q);
+  return overallOf(plan, view, (await reportTotals(ctx, plan)).overall, 0);
+}
+
+export async function exportStats(
+  ctx: AppContext,
+  p: Principal,
+  kind: TStatsKind,
+  q: TStatsSearch,
+  reply: FastifyReply,
+) {
+  const csv = await statsCsv(ctx, p, kind, q);
+  return sendCsv(reply, csv.fileName, csv.columns, csv.lines);
 }

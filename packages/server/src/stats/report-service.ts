@@ -1,6 +1,8 @@
 // The report engine (spec 2 sections 3, 4, 6 and 9): the role's groupings, scope and columns, the
 // sort defaults, then grouped rows from stats_daily or detail rows from sales, and the totals.
 import {
+  addDays,
+  comparePeriod,
   defaultStatsGroupBy,
   easternDay,
   defaultStatsSort,
@@ -10,6 +12,8 @@ import {
   Permission,
   Role,
   statsGroupings,
+  type TStatsCompare,
+  type TStatsRow,
   type TStatsGroupBy,
   type TStatsKind,
   type TStatsResult,
@@ -212,11 +216,51 @@ export async function statsReport(
   const prevOfGroups = view.lppVisible
     ? await lppPrevOfGroups(ctx.db, plan, answer.items)
     : new Map<string, number>();
+  const items = answer.items.map((r) => groupRow(plan, view, r, prevOfGroups));
   return {
-    page: { items: answer.items.map((r) => groupRow(plan, view, r, prevOfGroups)), total: answer.total },
+    page: { items, total: answer.total },
     overall: overallOf(plan, view, answer.overall, prev),
     ...(await resultFlags(ctx, prep, answer.overall)),
+    compare: q.compare && !isAvpKind(kind) ? await compareWith(ctx, p, kind, q, q.compare, items) : null,
   };
+}
+
+/**
+ * The comparison (issue 37): the same report over the other period, its Overall Total, and the figures
+ * of the page's rows there: a date row by the day as far back, an office or agent row by itself (the
+ * other period is read for the page's offices or agents only).
+ */
+async function compareWith(
+  ctx: AppContext,
+  p: Principal,
+  kind: TStatsKind,
+  q: TStatsSearch,
+  c: TStatsCompare,
+  items: TStatsRow[],
+): Promise<NonNullable<TStatsResult['compare']>> {
+  const range = comparePeriod(c, q);
+  const prep = await prepareReport(ctx, p, kind, { ...q, ...range, compare: undefined });
+  const { view } = prep;
+  const only =
+    prep.plan.groupBy === 'company'
+      ? { offices: items.flatMap((r) => (r.companyId === null ? [] : [r.companyId])) }
+      : prep.plan.groupBy === 'agent'
+        ? { agents: items.flatMap((r) => (r.agentId === null ? [] : [r.agentId])) }
+        : undefined;
+  const plan = { ...prep.plan, only };
+  const answer = await groupedReport(ctx.db, plan);
+  const there = new Map(answer.items.map((r) => groupRow(plan, view, r, new Map())).map((r) => [r.key, r]));
+  const rows: Record<string, TStatsRow> = {};
+  for (const r of items) {
+    // A day's row compares with the day as far back as the other period starts before this one.
+    const key =
+      plan.groupBy === 'date' && r.date
+        ? addDays(r.date, Math.round((Date.parse(range.start) - Date.parse(q.start)) / 86_400_000))
+        : r.key;
+    const other = there.get(key);
+    if (other) rows[r.key] = other;
+  }
+  return { ...range, overall: overallOf(plan, view, answer.overall, 0), rows };
 }
 
 /** The link types of one of the caller's sites, for the type filter; another's site is not found. */

@@ -31,6 +31,8 @@ export interface ReportPlan {
   typePayouts: boolean;
   /** Payroll over exactly a closed pay period: its first day; the figures are its snapshot. */
   snapshot?: string;
+  /** Only these offices or agents (a comparison's rows of the page being compared). */
+  only?: { offices?: number[]; agents?: number[] };
 }
 
 export const isAvpPlan = (plan: ReportPlan) => isAvpKind(plan.kind);
@@ -120,6 +122,8 @@ function common(plan: ReportPlan, c: Cols, withAvpPeriod: boolean): SQL[] {
     ...(q.typeId !== undefined ? [sql`${c.type} = ${q.typeId}`] : []),
     ...(isAvpPlan(plan) ? [sql`${c.site} in ${AVP_SITES}`] : []),
     ...(withAvpPeriod && isAvpPlan(plan) && q.avp !== undefined ? [sql`w.period_index = ${q.avp}`] : []),
+    ...(plan.only?.offices ? [sql`${c.office} = any(${sql.param(plan.only.offices)}::int[])`] : []),
+    ...(plan.only?.agents ? [sql`${c.agent} = any(${sql.param(plan.only.agents)}::int[])`] : []),
   ];
 }
 

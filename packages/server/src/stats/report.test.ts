@@ -196,6 +196,7 @@ describe('CSV export', () => {
   const exportCsv = (token: string, body: object, path = 'stats/sites/export') =>
     call<string>(env.app, 'POST', path, { token, body: { ...RANGE, siteId: w.site.id, ...body } });
 
+  // Conv. % and EPC (issue 37): sales and money per unique click, of each row and of the Overall Total.
   it('holds every row of the criteria (not just the page) in the screen columns, then the Overall Total; figures as bare numbers, units in the headers', async () => {
     const res = await exportCsv(w.superToken, { groupBy: 'date', pageSize: 1 });
     expect(res.status).toBe(200);
@@ -205,12 +206,12 @@ describe('CSV export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Raws,Uniques,Invalid,A second,B main,B main Bonus,Total Sales,Total Bonus,Bonus Ratio (%),Earning ($),Bonus Earning ($),Payout (₱),Bonus Payout (₱),Reversals,Reversed ($),Reversed (₱),Held,Held ($),Held (₱),Adjusted ($),Adjusted (₱)',
+      'Date,Raws,Uniques,Invalid,A second,B main,B main Bonus,Total Sales,Total Bonus,Bonus Ratio (%),Earning ($),Bonus Earning ($),Payout (₱),Bonus Payout (₱),Conv. %,EPC (₱),EPC ($),Reversals,Reversed ($),Reversed (₱),Held,Held ($),Held (₱),Adjusted ($),Adjusted (₱)',
     );
     expect(lines.slice(1)).toEqual([
-      '2026-01-06,1,1,0,1,0,1,1,1,100.00,3.00,5.00,30,50,0,0.00,0,0,0.00,0,0.00,0',
-      '2026-01-05,5,4,0,0,2,0,2,0,0.00,20.00,0.00,200,0,0,0.00,0,0,0.00,0,0.00,0',
-      'Overall Total,6,5,0,1,2,1,3,1,33.33,23.00,5.00,230,50,0,0.00,0,0,0.00,0,0.00,0',
+      '2026-01-06,1,1,0,1,0,1,1,1,100.00,3.00,5.00,30,50,100.00,80,8.00,0,0.00,0,0,0.00,0,0.00,0',
+      '2026-01-05,5,4,0,0,2,0,2,0,0.00,20.00,0.00,200,0,50.00,50,5.00,0,0.00,0,0,0.00,0,0.00,0',
+      'Overall Total,6,5,0,1,2,1,3,1,33.33,23.00,5.00,230,50,60.00,56,5.60,0,0.00,0,0,0.00,0,0.00,0',
     ]);
   });
 

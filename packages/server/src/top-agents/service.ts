@@ -3,6 +3,7 @@
 // and a site filter names only sites the caller has.
 import type { FastifyReply } from 'fastify';
 import {
+  comparePeriod,
   isAdmin,
   TOP_HEADERS,
   TOP_ROWS,
@@ -25,6 +26,7 @@ import {
   countVisibleSites,
   rankingChunks,
   rankingPage,
+  salesOf,
   topPlaces,
   type Grouping,
   type RankingFilter,
@@ -73,7 +75,18 @@ export async function top10Computed(
   const page = { page: req.page, pageSize: req.pageSize };
   const { items, total } = await rankingPage(ctx.db, groupBy, filter, isAdmin(p.role), page);
   const first = (page.page - 1) * page.pageSize;
-  return { groupBy, total, items: items.map((r, i) => ({ no: first + i + 1, ...toTopRow(r) })) };
+  const places = items.map((r, i) => ({ no: first + i + 1, ...toTopRow(r) }));
+  if (!req.compare) return { groupBy, total, items: places };
+  // The other period counts the page's agents or offices only: a place without sales there shows 0.
+  const other = comparePeriod(req.compare, req);
+  const there = await salesOf(
+    ctx.db,
+    groupBy,
+    { ...filter, ...other },
+    items.map((r) => r.id),
+  );
+  const compared = places.map((r, i) => ({ ...r, otherSales: there.get(items[i].id) ?? 0 }));
+  return { groupBy, total, items: compared, compare: other };
 }
 
 /** The whole ranking as CSV, in the screen's columns: No, Office (when shown), Agent (agent grouping), Sales. */

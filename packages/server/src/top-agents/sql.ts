@@ -13,6 +13,8 @@ export interface RankingFilter {
 }
 
 export interface RankRecord {
+  /** The agent's or the office's id. */
+  id: number;
   office: string | null;
   agent: string | null;
   agent_name: string | null;
@@ -38,7 +40,7 @@ const officeTotals = (f: RankingFilter) => sql`(
   where ${filterOf(f)} group by sd.office_id having sum(sd.sales) > 0) r`;
 
 /** An agent's place shows its current office; `withOffice` false leaves the office out (non-admins). */
-const agentColumns = (withOffice: boolean) => sql`
+const agentColumns = (withOffice: boolean) => sql`r.agent_id as id,
   ${withOffice ? sql`o.office_name` : sql`null::text`} as office, a.username as agent,
   nullif(btrim(concat_ws(' ', g.first_name, g.last_name)), '') as agent_name, r.sales`;
 
@@ -47,7 +49,7 @@ const agentFrom = (f: RankingFilter) => sql`${agentTotals(f)}
   join accounts a on a.id = g.account_id
   join offices o on o.id = g.office_id`;
 
-const officeColumns = sql`o.office_name as office, null::text as agent, null::text as agent_name, r.sales`;
+const officeColumns = sql`r.office_id as id, o.office_name as office, null::text as agent, null::text as agent_name, r.sales`;
 const officeFrom = (f: RankingFilter) => sql`${officeTotals(f)} join offices o on o.id = r.office_id`;
 
 // Most sales first; equal sales by name, so the places never change between two reads.
@@ -111,6 +113,23 @@ export async function* rankingChunks(
     if (items.length) yield items;
     if (items.length < size) return;
   }
+}
+
+/** The sales of some agents or offices (`ids`) over another range: a compared ranking's page. */
+export async function salesOf(
+  db: Queryable,
+  grouping: Grouping,
+  f: RankingFilter,
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const key = grouping === 'agent' ? sql`sd.agent_id` : sql`sd.office_id`;
+  const rows = await queryRows<{ id: number; sales: number }>(
+    db,
+    sql`select ${key} as id, sum(sd.sales)::int as sales from stats_daily sd
+        where ${filterOf(f)} and ${key} = any(${sql.param(ids)}::int[]) group by ${key}`,
+  );
+  return new Map(rows.map((r) => [r.id, r.sales]));
 }
 
 /** How many of `siteIds` are live sites the principal has (an office: its sites; admins: every site). */

@@ -137,6 +137,34 @@ describe('POST stats/top10/computed', () => {
     ]);
   });
 
+  it('compares each place with its own sales over the previous period or the same days a year before', async () => {
+    const [a, b, c] = w.agents;
+    const res = await computed(adminToken, { ...SPRING_WEEK, siteIds: [w.siteId], compare: 'previous' });
+    expect(res.status).toBe(200);
+    expect(res.body.compare).toEqual({ start: '2032-03-07', end: '2032-03-13' });
+    // a sold 4 on Saturday 13 March; b and c nothing that week.
+    expect(res.body.items.map((r) => [r.agent, r.sales, r.otherSales])).toEqual([
+      [b.username, 3, 0],
+      [a.username, 2, 4],
+      [c.username, 1, 0],
+    ]);
+    // Against the raw rows, for every place of every site.
+    const all = await computed(adminToken, {
+      ...SPRING_WEEK,
+      groupBy: 'agent',
+      compare: 'previous',
+      pageSize: 500,
+    });
+    const before = await expectedRanking(env.ctx, 'agent', { start: '2032-03-07', end: '2032-03-13' }, true);
+    for (const r of all.body.items)
+      expect(r.otherSales, r.agent ?? '').toBe(before.find((x) => x.agent === r.agent)?.sales ?? 0);
+    const lastYear = await computed(officeToken, { ...AUTUMN, compare: 'lastYear' });
+    expect(lastYear.body.compare).toEqual({ start: '2031-10-31', end: '2031-11-13' });
+    expect(lastYear.body.items.every((r) => r.otherSales === 0)).toBe(true);
+    expect((await computed(adminToken, { ...AUTUMN, compare: 'nextYear' })).status).toBe(400);
+    expect((await computed(agentToken, { ...AUTUMN, compare: 'previous' })).status).toBe(403);
+  });
+
   it('answers an empty period with no places, and refuses agents and bad paging', async () => {
     const empty = await computed(adminToken, { start: '2032-01-01', end: '2032-01-02', siteIds: [w.siteId] });
     expect(empty.body).toEqual({ groupBy: 'agent', items: [], total: 0 });

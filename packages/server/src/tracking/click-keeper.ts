@@ -51,6 +51,8 @@ export class ClickKeeper {
     private readonly file: FileJournal,
     private readonly stream: StreamJournal | undefined,
     private readonly log: Log,
+    /** How long a tick waits for Redis before it goes to disk (a test on a loaded machine waits longer). */
+    private readonly redisTimeoutMs = REDIS_TIMEOUT_MS,
   ) {}
 
   /** Takes one click; `done(arg, ...)` runs once it is kept (within the tick on disk, or Redis's round trip). */
@@ -168,7 +170,7 @@ export class ClickKeeper {
   private armWatchdog() {
     const oldest = this.inFlight.find((t) => !t.settled);
     if (!oldest) return;
-    const wait = Math.max(0, oldest.sentAt + REDIS_TIMEOUT_MS - performance.now());
+    const wait = Math.max(0, oldest.sentAt + this.redisTimeoutMs - performance.now());
     this.watchdog = setTimeout(this.expire, wait);
   }
 
@@ -177,10 +179,10 @@ export class ClickKeeper {
     const now = performance.now();
     while (this.inFlight.length) {
       const t = this.inFlight[0];
-      if (!t.settled && now - t.sentAt < REDIS_TIMEOUT_MS) break;
+      if (!t.settled && now - t.sentAt < this.redisTimeoutMs) break;
       this.inFlight.shift();
       if (t.settled) continue;
-      this.redisFailed(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`));
+      this.redisFailed(new Error(`Redis did not answer within ${this.redisTimeoutMs} ms`));
       this.keepOnDisk(t);
     }
     if (this.inFlight.length) this.armWatchdog();

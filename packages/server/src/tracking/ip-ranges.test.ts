@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { fastestMs, flat } from '../test/fastest';
 import { DATACENTER_LIST_FILE, datedListDate, IpRanges } from './ip-ranges';
 
 const set = (text: string) => {
@@ -81,14 +82,8 @@ describe('IpRanges', () => {
     const r = set('10.0.0.0/8');
     for (const ip of ['', 'x', '10.0.0', '10.0.0.0.0', '10.0.0.1 ', ':::', '1'.repeat(64 * 1024)]) {
       expect(r.has(ip)).toBe(false);
-      // The best of five: a busy machine's pause must not read as the matcher's time.
-      let best = Infinity;
-      for (let i = 0; i < 5; i++) {
-        const started = performance.now();
-        r.has(ip);
-        best = Math.min(best, performance.now() - started);
-      }
-      expect(best).toBeLessThan(1);
+      const flatIp = flat(ip);
+      expect(fastestMs(() => r.has(flatIp))).toBeLessThan(1);
     }
   });
 
@@ -266,11 +261,9 @@ describe('IpRanges, more closely', () => {
       '\0'.repeat(65536),
       `::ffff:${'9'.repeat(65530)}`,
     ];
-    for (const ip of hostile) {
-      let answer = true;
-      const ms = time(() => (answer = r.has(ip)));
-      expect(answer, JSON.stringify(ip.slice(0, 20))).toBe(false);
-      expect(ms).toBeLessThan(1);
+    for (const ip of hostile.map(flat)) {
+      expect(r.has(ip), JSON.stringify(ip.slice(0, 20))).toBe(false);
+      expect(fastestMs(() => r.has(ip))).toBeLessThan(1);
     }
     expect(r.has(undefined as unknown as string)).toBe(false);
   });

@@ -48,12 +48,17 @@ afterAll(async () => {
   plain.disconnect();
 });
 
-/** A node: its stream journal, a local journal, a writer that commits only once released. */
+/**
+ * A node: its stream journal, a local journal, a writer that commits only once released. Its ticks wait
+ * 30 s for Redis (500 ms in the app): these cases are about what Redis answers, and on a loaded CI
+ * machine an answer came late once, so the tick went to disk unique by its node alone. Redis away is
+ * still refused at once.
+ */
 function node(client = redis) {
   const stream = new StreamJournal(client, env.ctx.db, () => undefined);
   const file = new FileJournal(tempDir());
   const gated = gatedWriter(env.ctx, (committed) => keeper.trim(committed));
-  const keeper = new ClickKeeper(gated.writer, file, stream, () => undefined);
+  const keeper = new ClickKeeper(gated.writer, file, stream, () => undefined, 30_000);
   return { stream, file, keeper, ...gated };
 }
 

@@ -8,7 +8,7 @@ import { decryptSecret } from '../common/crypto';
 import type { AppContext } from '../context';
 import { queryRows, type Queryable } from '../db/client';
 import { hasPermission, loadPrincipal } from '../http/auth';
-import { DeliveryStatus, isoTime } from '../ledger';
+import { DeliveryStatus, fanOut, isoTime } from '../ledger';
 import { delivered, recordDelivered, recordFailure, type Delivered } from './attempts';
 import { send, type Outgoing, type SendResult } from './send';
 import { signedHeaders } from './signature';
@@ -99,6 +99,16 @@ export function postbackUrl(template: string, d: DueDelivery, earningVisible: bo
   // An agent event names the agent by its own id; it has no sale.
   if (d.type.startsWith('agent.'))
     return fill(template, { event: d.type, agent: data.id, office: data.officeId, date: data.regTime });
+  // A payout names its line's outcome and amount in pesos; it has no sale either.
+  if (d.type.startsWith('payout.'))
+    return fill(template, {
+      event: d.type,
+      status: data.status,
+      payout: data.amount,
+      agent: data.agentId,
+      office: data.officeId,
+      date: data.paidOn ?? data.periodStart,
+    });
   return fill(template, {
     event: d.type,
     sale_id: data.id,
@@ -177,12 +187,22 @@ async function settleUnsent(db: Queryable, d: DueDelivery) {
   );
 }
 
-/** Sends one batch of what is due; answers how many were attempted. */
+/** What one batch did: events fanned out into deliveries, and deliveries attempted. */
+export interface Batch {
+  fanned: number;
+  sent: number;
+}
+
+/** Whether a batch came full, so that more may be waiting. */
+export const batchFull = (b: Batch) => Math.max(b.fanned, b.sent) >= DELIVERY_BATCH;
+
+/** Fans out the next events (ledger/events.ts), then sends one batch of what is due. */
 export async function deliverDue(
   ctx: AppContext,
   allowPrivate: boolean,
   now = () => new Date(),
-): Promise<number> {
+): Promise<Batch> {
+  const fanned = await fanOut(ctx.db, DELIVERY_BATCH);
   const due = await claimDue(ctx.db, ctx.config.webhookLeaseS);
   const ownerOf = ownersOf(ctx, due);
   const done: Delivered[] = [];
@@ -205,5 +225,5 @@ export async function deliverDue(
   await recordDelivered(ctx.db, done);
   const failed = each.find((e) => e.status === 'rejected');
   if (failed) throw failed.reason;
-  return due.length;
+  return { fanned, sent: due.length };
 }

@@ -1,24 +1,31 @@
 // The delivery loop of one process: every second it sends what the outbox owes, batch after batch while
 // batches come full. Every node runs one; the claim's SKIP LOCKED shares the work between them.
 //
-// On PGlite the server process is the only one, and its one thread and one database connection are the
-// postbacks' too, so there sales come first: a round starts only when the process was mostly idle since the
-// last one, and stops as soon as other work fills a pause between batches. A busy process still sends one
-// batch a second, so a backlog never stops moving, and drains at full speed once the load lets up
-// (bench/RESULTS.md, "What the webhook outbox costs").
+// Sales come first. A delivery's work (the claim, signing, the POST, the record) runs on the thread that
+// answers the postbacks, and on a loaded machine its CPU too, so while the process has other work the loop
+// takes at most SHARE of its time: after each batch it pauses for the rest of that share. It looks again in
+// each pause; an idle process drains a backlog at full speed, looking only every PROBE_EVERY_MS. The outbox
+// thereby costs a busy server's postbacks about the write in each sale's statement, and a backlog builds
+// under sustained load and drains when it eases (more nodes deliver more; bench/RESULTS.md, "What the
+// webhook outbox costs").
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { OPTION_NAMES } from '@salesdesk/contract';
 import { optionIsOn } from '../common/options';
 import type { AppContext } from '../context';
 import { loggableError } from '../common/loggable-error';
-import { deliverDue, DELIVERY_BATCH } from './deliver';
+import { batchFull, deliverDue } from './deliver';
 
 const EVERY_MS = 1000;
-/** On PGlite, the pause after each full batch, in which other work shows itself. */
-const PGLITE_PAUSE_MS = 20;
-/** Busier than this (the share of time the event loop worked), the process has sales to serve. */
+/** The share of a busy process's time the loop takes (measured as the batches' wall time, an upper bound). */
+export const SHARE = 0.05;
+/** While idle, the loop looks for other work after this much sending, */
+const PROBE_EVERY_MS = 250;
+/** in a pause this long. */
+const PROBE_MS = 10;
+/** Busier than this (the share of time the event loop worked), the process has other work. */
 const BUSY = 0.5;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The longest pause: a batch that waited long on a slow receiver did little work meanwhile. */
+const MAX_PAUSE_MS = 2000;
 
 /** How busy the event loop was since the last call. */
 function busyMeter() {
@@ -35,13 +42,13 @@ function busyMeter() {
 export interface DeliverySender {
   /** Whether endpoints may be private addresses (System Options), read once a round. */
   allowPrivate(): Promise<boolean>;
-  /** Sends one batch; answers how many deliveries it took. */
-  sendBatch(allowPrivate: boolean): Promise<number>;
+  /** Fans out and sends one batch; answers whether it came full (more may be waiting). */
+  sendBatch(allowPrivate: boolean): Promise<boolean>;
 }
 
 const outboxSender = (ctx: AppContext): DeliverySender => ({
   allowPrivate: () => optionIsOn(ctx.db, OPTION_NAMES.webhooksPrivateAddresses),
-  sendBatch: (allowPrivate) => deliverDue(ctx, allowPrivate),
+  sendBatch: async (allowPrivate) => batchFull(await deliverDue(ctx, allowPrivate)),
 });
 
 export function startDeliveries(
@@ -52,22 +59,32 @@ export function startDeliveries(
   let stopped = false;
   // The round in progress; a tick that finds one running leaves it be.
   let round: Promise<void> | null = null;
-  const shared = ctx.dbKind === 'pglite';
+  // The pause in progress, which a stop ends at once.
+  let wake = () => undefined as void;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
   const busy = busyMeter();
   const deliver = async () => {
-    // Only the time between rounds tells of other work: the rounds' own work is not counted.
-    const othersWaiting = shared && busy() > BUSY;
+    // Only the time between rounds, or in a pause, tells of other work: the rounds' own is not counted.
+    let othersWaiting = busy() > BUSY;
     // Read each round, so a change on System Options reaches every node within a second.
     const allowPrivate = await sender.allowPrivate();
-    if (othersWaiting) {
-      await sender.sendBatch(allowPrivate);
-      return;
-    }
-    while (!stopped && (await sender.sendBatch(allowPrivate)) === DELIVERY_BATCH) {
-      if (!shared) continue;
+    let sending = 0;
+    while (!stopped) {
+      const began = performance.now();
+      if (!(await sender.sendBatch(allowPrivate))) return;
+      sending += performance.now() - began;
+      if (!othersWaiting && sending < PROBE_EVERY_MS) continue;
       busy();
-      await pause(PGLITE_PAUSE_MS);
-      if (busy() > BUSY) return;
+      await pause(othersWaiting ? Math.min((sending * (1 - SHARE)) / SHARE, MAX_PAUSE_MS) : PROBE_MS);
+      othersWaiting = busy() > BUSY;
+      sending = 0;
     }
   };
   const timer = setInterval(() => {
@@ -83,6 +100,7 @@ export function startDeliveries(
   return async () => {
     stopped = true;
     clearInterval(timer);
+    wake();
     await round;
   };
 }

@@ -30,7 +30,7 @@ import type { AppContext } from '../context';
 import { encryptSecret } from '../common/crypto';
 import { webhookEndpoints } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { DeliveryStatus, writeTestEvent } from '../ledger';
+import { DeliveryStatus, fanOutAll, writeTestEvent } from '../ledger';
 import type { Principal } from '../http/auth';
 import { conflict, notFound, validationError } from '../http/errors';
 import { lockAccount } from '../http/locked-rows';
@@ -183,6 +183,7 @@ export async function deleteEndpoint(ctx: AppContext, p: Principal, id: number):
 export async function disableEndpoint(ctx: AppContext, p: Principal, id: number): Promise<TWebhookRow> {
   const row = await ownLocked(ctx, p, id);
   if (row.enabled) {
+    await fanOutAll(ctx.db);
     await ctx.db
       .update(webhookEndpoints)
       .set({ enabled: false, disabledAt: new Date() })
@@ -200,6 +201,7 @@ export async function enableEndpoint(
   v: z.output<typeof ZWebhookEnable>,
 ): Promise<TWebhookRow> {
   const row = await ownLocked(ctx, p, id);
+  await fanOutAll(ctx.db);
   if (!row.enabled)
     await ctx.db
       .update(webhookEndpoints)

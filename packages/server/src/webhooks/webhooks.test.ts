@@ -22,14 +22,24 @@ import {
   type TWebhookSecret,
 } from '@salesdesk/contract';
 import { call, testEnv, type TestEnv } from '../test/harness';
-import { buildAdmin, buildAgent, buildOffice, buildSite, tokenFor, uniqueName } from '../test/factories';
+import {
+  buildAdmin,
+  buildAgent,
+  buildClickPath,
+  buildOffice,
+  buildSite,
+  tokenFor,
+  uniqueName,
+} from '../test/factories';
+import { recordSale } from '../postback/service';
+import { recordClick } from '../tracking/service';
 import { buildKey } from '../test/api-keys-fixtures';
 import { auditMark, auditRowsSince, auditTextSince } from '../test/audit-fixtures';
 import type { Mail, Mailer } from '../common/mailer';
 import { decryptSecret } from '../common/crypto';
 import { queryRows } from '../db/client';
 import { accounts, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
-import { DeliveryStatus } from '../ledger';
+import { DeliveryStatus, fanOut } from '../ledger';
 import { deliverDue } from './deliver';
 
 let env: TestEnv;
@@ -71,6 +81,8 @@ const create = async (token: string, body: unknown) => {
 };
 const post = <T>(token: string, url: string, body?: unknown) =>
   call<T & { code?: string; message?: string }>(env.app, 'POST', url, { token, body });
+// A day of its own in the past: the dashboard's tests of the worker's database count this week's sales.
+const SALE_DAY = new Date('2026-02-12T15:00:00-05:00');
 const hook = (over: Record<string, unknown> = {}) => ({
   kind: 'webhook',
   name: uniqueName('h'),
@@ -90,8 +102,11 @@ async function newAdmin(earnings: boolean) {
 }
 const endpointRow = async (id: number) =>
   (await env.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0];
-const deliveriesOf = (id: number) =>
-  env.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+/** An endpoint's deliveries, once the delivery loop fanned its events out. */
+async function deliveriesOf(id: number) {
+  await fanOut(env.ctx.db, 100_000);
+  return env.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+}
 /** The audit rows written since `mark`, oldest first, in the words the Audit Log shows a superadmin. */
 async function descriptions(mark: number, action?: string): Promise<string[]> {
   const sa = await buildAdmin(env.ctx, { role: Role.Superadmin });
@@ -108,7 +123,7 @@ async function descriptions(mark: number, action?: string): Promise<string[]> {
 
 /** Delivers until nothing is due now, loopback allowed (other files' leftovers included). */
 async function drain() {
-  while ((await deliverDue({ ...env.ctx, mailer: capture }, true)) > 0);
+  for (let b; (b = await deliverDue({ ...env.ctx, mailer: capture }, true)).fanned + b.sent > 0;);
 }
 
 describe('webhook endpoints', () => {
@@ -318,6 +333,38 @@ describe('webhook endpoints', () => {
     await post(o.token, `webhooks/${made.id}/enable`, {});
     const settled = await deliveriesOf(made.id);
     expect(settled.map((d) => [d.status, d.lastError])).toEqual([
+      [DeliveryStatus.Failed, 'Not sent: held while the webhook was disabled'],
+    ]);
+  });
+
+  it('decides the sales written while disabled as held, even those the loop had not fanned out yet', async () => {
+    const a = await newAdmin(true);
+    const p = await buildClickPath(env.ctx);
+    const sale = async () => {
+      const click = await recordClick(env.ctx, {
+        siteId: p.site.id,
+        typeId: p.type.id,
+        agentId: p.agent.id,
+        ip: '10.33.0.1',
+        time: SALE_DAY,
+      });
+      await recordSale(env.ctx, {
+        siteId: p.site.id,
+        clickId: click!.clickId,
+        event: 'sale',
+        txId: uniqueName('wh'),
+        date: SALE_DAY,
+      });
+    };
+    const made = (await create(a.token, hook({ siteIds: [p.site.id] }))).body;
+    await sale(); // written while enabled: owed, so held by the disable
+    await post(a.token, `webhooks/${made.id}/disable`);
+    await sale(); // written while disabled: held
+    // Enabled without sending what was held, before any loop ran: neither is sent.
+    await post(a.token, `webhooks/${made.id}/enable`, {});
+    await drain();
+    expect((await deliveriesOf(made.id)).map((d) => [d.status, d.lastError])).toEqual([
+      [DeliveryStatus.Failed, 'Not sent: held while the webhook was disabled'],
       [DeliveryStatus.Failed, 'Not sent: held while the webhook was disabled'],
     ]);
   });

@@ -1,4 +1,5 @@
-// /app/agents/create and /app/agents/edit/{id}: the Add Agent / Update Agent form.
+// /app/agents/create and /app/agents/edit/{id}: the Add Agent / Update Agent form, and on an edit the
+// agent's payout details.
 import { useMemo } from 'react';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
@@ -27,6 +28,7 @@ import { Loading } from '../ui/loading';
 import { RichTextEditor } from '../rich-text';
 import { useAgent, useSaveAgent } from './api';
 import { AgentDeleteButton } from './agent-delete-button';
+import { AgentPayoutSection } from './agent-payout-section';
 import { AgentSitesField, siteEnabled, useOfficeSites } from './agent-sites-field';
 
 type AgentValues = {
@@ -77,6 +79,7 @@ export function AgentFormPage() {
         {(data) => (
           <Stack gap="lg">
             <AgentForm key={idToLoad(id) ?? 'new'} id={idToLoad(id)} agent={data} />
+            {data ? <AgentPayoutSection id={data.id} /> : null}
             <SuperadminSignInActions account={data} />
           </Stack>
         )}

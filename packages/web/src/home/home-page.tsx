@@ -1,4 +1,5 @@
-// /app/home: agent notes, the fraud banner (agents), the latest news and the three top-10 tables (spec 1 /app/home).
+// /app/home: each role's money at a glance (issue 37), then agent notes, the fraud banner (agents), the
+// latest news and the three top-10 tables (spec 1 /app/home).
 import { Alert, Anchor, Box, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { DASHBOARD_TEXTS, formatPeriod, isAdmin, Role, type TDashboard } from '@salesdesk/contract';
@@ -8,6 +9,7 @@ import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';
 import { Loading } from '../ui/loading';
 import { useDashboard } from './api';
+import { HomeMoney } from './home-money';
 import { numbered, TopTable } from './top-table';
 
 /** Html the server sanitised when it was saved (office notes, Must Read, news). */
@@ -19,7 +21,10 @@ export function HomePage() {
   const dashboard = useDashboard();
   return (
     <Page title={DASHBOARD_TEXTS.title}>
-      {dashboard.isPending ? <Loading /> : dashboard.data ? <Dashboard data={dashboard.data} /> : null}
+      <Stack gap="lg">
+        <HomeMoney />
+        {dashboard.isPending ? <Loading /> : dashboard.data ? <Dashboard data={dashboard.data} /> : null}
+      </Stack>
     </Page>
   );
 }

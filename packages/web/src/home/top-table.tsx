@@ -1,9 +1,18 @@
 // A top-10 table (Home, Top agents): No, Office, Agent (name in brackets), Sales; the top 3 highlighted.
 import { Stack, Text, Title } from '@mantine/core';
-import { formatCount, TOP_HEADERS, TOP_HIGHLIGHTED, topAgentLabel, type TTopRow } from '@salesdesk/contract';
+import {
+  changePercent,
+  formatCount,
+  TOP_HEADERS,
+  TOP_HIGHLIGHTED,
+  topAgentLabel,
+  type TTopRow,
+} from '@salesdesk/contract';
+import { CompareFigure } from '../ui/compare-figure';
 import { DataTable, type DataColumn } from '../ui/data-table';
 
-export type TopPlace = TTopRow & { no: number };
+/** A place; `otherSales` when the ranking is compared with another period (Top agents). */
+export type TopPlace = TTopRow & { no: number; otherSales?: number };
 
 export type TopTableProps = {
   title: string;
@@ -17,13 +26,26 @@ export type TopTableProps = {
   /** Highlight the first 3 rows (the first page of a ranking). */
   highlight?: boolean;
   print?: boolean;
+  /** Each place's sales show the other period's and the change beneath them. */
+  compared?: boolean;
 };
 
 /** Numbers the places of a top-10 answer from 1. */
 export const numbered = (rows: TTopRow[] | undefined, first = 1): TopPlace[] =>
   (rows ?? []).map((r, i) => ({ ...r, no: first + i }));
 
-export function topColumns(showOffice: boolean, showAgent: boolean): DataColumn<TopPlace>[] {
+const comparedSales = (r: TopPlace) => (
+  <CompareFigure
+    shown={formatCount(r.sales)}
+    compared={{ other: formatCount(r.otherSales ?? 0), change: changePercent(r.sales, r.otherSales ?? 0) }}
+  />
+);
+
+export function topColumns(
+  showOffice: boolean,
+  showAgent: boolean,
+  compared = false,
+): DataColumn<TopPlace>[] {
   return [
     { id: 'no', header: TOP_HEADERS.no, cell: (r) => r.no, width: 48 },
     { id: 'office', header: TOP_HEADERS.office, cell: (r) => r.office, hidden: !showOffice },
@@ -31,7 +53,7 @@ export function topColumns(showOffice: boolean, showAgent: boolean): DataColumn<
     {
       id: 'sales',
       header: TOP_HEADERS.sales,
-      cell: (r) => formatCount(r.sales),
+      cell: (r) => (compared ? comparedSales(r) : formatCount(r.sales)),
       align: 'right',
       priority: 'high',
     },
@@ -51,7 +73,7 @@ export function TopTable(props: TopTableProps) {
       ) : null}
       <DataTable
         caption={props.title}
-        columns={topColumns(props.showOffice, props.showAgent)}
+        columns={topColumns(props.showOffice, props.showAgent, props.compared)}
         data={props.rows}
         getRowId={(r) => r.no}
         loading={props.loading}

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime, PAY_STATEMENT_TEXTS, Role, type TPayStatement } from '@salesdesk/contract';
+import {
+  formatDateTime,
+  PAY_STATEMENT_TEXTS,
+  PAYOUT_TEXTS,
+  Role,
+  type TPayStatement,
+} from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { NOT_FOUND_TEXT } from '../shell/record-gate';
@@ -60,6 +66,8 @@ const statement: TPayStatement = {
   payable: '0.00',
   carriedOut: '-175.00',
   dollars: '6.00',
+  payment: null,
+  minimumPayout: '0.00',
 };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -126,6 +134,64 @@ describe('PayStatementPage', () => {
     fireEvent.click(screen.getByLabelText('Print version'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull());
     expect(screen.queryByText(PAY_STATEMENT_TEXTS.back)).toBeNull();
+  });
+
+  it('says how it was paid: the date, the method and last 4, the references; none without a payment', async () => {
+    answer = {
+      status: 200,
+      body: {
+        ...statement,
+        total: '900.00',
+        payable: '880.00',
+        carriedOut: '0.00',
+        payment: {
+          status: 'paid',
+          paidOn: '2026-01-22',
+          summary: { method: 'bank', last4: '4321' },
+          reference: 'SD-2026-01-01-agent07',
+          bankReference: 'BDO-7781',
+        },
+      },
+    };
+    render('/app/stats/pay-statements/2026-01-01/7');
+    await screen.findByText('Refunds and chargebacks');
+    expect(
+      screen.getByText(
+        'Payment: Paid on 2026-01-22 · Bank transfer ••••4321 · SD-2026-01-01-agent07 · Bank reference BDO-7781',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(PAY_STATEMENT_TEXTS.carriedNote)).toBeNull();
+    // The printout keeps it.
+    fireEvent.click(screen.getByLabelText('Print version'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull());
+    expect(screen.getByText(/^Payment: Paid on 2026-01-22/)).toBeTruthy();
+  });
+
+  it('says a positive balance below the minimum payout is carried, and pending payments by their status', async () => {
+    answer = {
+      status: 200,
+      body: {
+        ...statement,
+        total: '120.00',
+        carriedIn: '0.00',
+        payable: '0.00',
+        carriedOut: '120.00',
+        minimumPayout: '500.00',
+        payment: {
+          status: 'held',
+          paidOn: null,
+          summary: { method: 'paypal', last4: '.com' },
+          reference: 'SD-2026-01-01-agent07',
+          bankReference: null,
+        },
+      },
+    };
+    render('/app/stats/pay-statements/2026-01-01/7');
+    await screen.findByText(PAYOUT_TEXTS.minimumCarried('₱500'));
+    expect(screen.queryByText(PAY_STATEMENT_TEXTS.carriedNote)).toBeNull();
+    expect(
+      screen.getByText('Payment: Held: details changed · PayPal ••••.com · SD-2026-01-01-agent07'),
+    ).toBeTruthy();
   });
 
   it('says the statement was not found for a 404 and for a malformed address, which it never asks for', async () => {

@@ -1,6 +1,7 @@
 // /app/stats/pay-statements/:start/:agentId: one agent's statement of a closed period: its lines, the
 // period's total, the balance carried in, what is payable and what is carried out, when it was paid; print
-// version, Print and CSV. Admins see the adjustments' internal notes in a column of their own.
+// version, Print and CSV. Admins see the adjustments' internal notes in a column of their own. Its payment
+// (date, method and last 4, references) and a balance carried below the minimum payout are said under it.
 import { useMemo, useState } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -26,6 +27,9 @@ import { Peso, Price } from '../ui/money';
 import { LOAD_FAILED_TEXT, NotFoundState } from '../shell/record-gate';
 import { idToLoad, useIdParam } from '../ui/use-id-param';
 import { statementPath, useStatement } from './api';
+import { carriedBelowMinimum, minimumCarriedText, paymentText } from './payment-text';
+
+export const PAYMENT_LABEL = 'Payment';
 
 const BACK = { to: '/app/stats/pay-statements', label: T.back };
 
@@ -97,6 +101,11 @@ function Statement({ s }: { s: TPayStatement }) {
         <Text size="sm" fw={500}>
           {s.paidAt ? T.paidOn(formatDateTime(s.paidAt)) : T.notPaidYet}
         </Text>
+        {s.payment && (
+          <Text size="sm">
+            {PAYMENT_LABEL}: {paymentText(s.payment)}
+          </Text>
+        )}
         <DataTable
           columns={cols}
           data={s.lines}
@@ -108,6 +117,7 @@ function Statement({ s }: { s: TPayStatement }) {
           print={print}
         />
         {s.carriedOut.startsWith('-') && <Text size="sm">{T.carriedNote}</Text>}
+        {carriedBelowMinimum(s) && <Text size="sm">{minimumCarriedText(s)}</Text>}
         {!print && (
           <Anchor component={Link} to={BACK.to} size="sm">
             {BACK.label}

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAY_STATEMENTS_EMPTY, Role, type TMe, type TPayStatementRow } from '@salesdesk/contract';
+import {
+  PAY_STATEMENTS_EMPTY,
+  PAYOUT_TEXTS,
+  Role,
+  type TMe,
+  type TPayStatementRow,
+} from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
 import { renderUi } from '../ui/test-utils';
 import { PayStatementsPage } from './pay-statements-page';
@@ -31,6 +37,8 @@ const row: TPayStatementRow = {
   carriedOut: '-1250.50',
   dollars: '4.00',
   paidAt: null,
+  payment: null,
+  minimumPayout: '0.00',
 };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -98,6 +106,36 @@ describe('PayStatementsPage', () => {
     expect(screen.queryByRole('columnheader', { name: 'Agent' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Office' })).toBeNull();
     expect(screen.queryAllByLabelText('Agent')).toHaveLength(0);
+  });
+
+  it("shows each statement's payment, or why a positive balance below the minimum payout was carried", async () => {
+    rows = [
+      {
+        ...row,
+        start: '2026-01-16',
+        end: '2026-01-31',
+        total: '800.00',
+        payable: '800.00',
+        carriedOut: '0.00',
+        payment: {
+          status: 'paid',
+          paidOn: '2026-02-03',
+          summary: { method: 'gcash', last4: '5678' },
+          reference: 'SD-2026-01-16-agent07',
+          bankReference: 'BR-99',
+        },
+      },
+      { ...row, total: '300.00', carriedOut: '300.00', minimumPayout: '500.00' },
+    ];
+    startSession('tok', me(Role.Agent));
+    render();
+    await screen.findByRole('columnheader', { name: 'Payment' });
+    expect(
+      await screen.findByText(
+        'Paid on 2026-02-03 · GCash ••••5678 · SD-2026-01-16-agent07 · Bank reference BR-99',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(PAYOUT_TEXTS.minimumCarried('₱500'))).toBeTruthy();
   });
 
   it('says so when there is no statement, and hides the form in the print version', async () => {

@@ -1,5 +1,6 @@
 // /app/stats/pay-statements: the pay statements of closed periods one may see (an agent its own, an office
-// its agents', admins all), newest period first, paged on the server; filters, print version and CSV.
+// its agents', admins all), newest period first, paged on the server, each with its payment (or why a
+// positive balance was carried); filters, print version and CSV.
 import { useMemo, useState } from 'react';
 import { Anchor, Select } from '@mantine/core';
 import { Link } from 'react-router';
@@ -26,6 +27,7 @@ import { Price, Peso } from '../ui/money';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
 import { fetchStatements, PAY_STATEMENTS_KEY, statementsExportPath, useStatementPeriods } from './api';
+import { statementPaymentCell } from './payment-text';
 
 export const statementLink = (s: { start: string; agentId: number }) =>
   `/app/stats/pay-statements/${s.start}/${s.agentId}`;
@@ -71,6 +73,7 @@ function columns(role: number, print: boolean): DataColumn<TPayStatementRow>[] {
       money: true,
       cell: (s) => <Price value={s.dollars} />,
     },
+    { id: 'payment', header: 'Payment', wrap: true, cell: statementPaymentCell },
     {
       id: 'open',
       header: 'Actions',

@@ -1,6 +1,6 @@
 // /app/settings/options (superadmin): the 'Auto Block Account' checkbox (spec 2 section 2.17), the days
 // the postback log and the audit log keep, the months of raw clicks kept, the pay cycle, the largest
-// adjustment (pesos and dollars), the fraud rules (each off, flag only or hold
+// adjustment (pesos and dollars), the minimum payout, the fraud rules (each off, flag only or hold
 // for review, with its numbers), the roles that must sign in with two factors, whether webhooks may go
 // to private addresses, the invalid-traffic rules, and Save.
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import {
   FRAUD_MODES,
   FRAUD_RULE_LABELS,
   LARGEST_ADJUSTMENT_LABEL,
+  MINIMUM_PAYOUT_LABEL,
   NEWS_SAVED_NOTE,
   PAY_CYCLE_LABELS,
   PAY_CYCLES,
@@ -114,6 +115,13 @@ function OptionsForm({ options }: { options: TOption[] }) {
             {...form.getInputProps('largestAdjustmentEarning')}
           />
         </Group>
+        <TextInput
+          label={MINIMUM_PAYOUT_LABEL}
+          description="A positive balance below it is not paid: it is carried into the next statement (0 pays every positive balance)"
+          inputMode="decimal"
+          w={420}
+          {...form.getInputProps('minimumPayout')}
+        />
         <Checkbox.Group
           label="Require two-factor sign-in"
           description="These roles sign in with a code from an authenticator app; one without it is sent to set it up after the password"

@@ -5,6 +5,8 @@ import {
   badIpLine,
   BLACK_LIST_TEXTS,
   LARGEST_ADJUSTMENT_INVALID,
+  MINIMUM_PAYOUT_INVALID,
+  MINIMUM_PAYOUT_LABEL,
   PAY_CYCLE_LABELS,
   POSTBACK_LOG_DAYS_INVALID,
   AUDIT_LOG_DAYS_INVALID,
@@ -207,6 +209,7 @@ describe('OptionsPage', () => {
       ['pay_cycle', 'half-month'],
       ['largest_adjustment_php', '1000000'],
       ['largest_adjustment_dollars', '100000'],
+      ['minimum_payout_php', '0'],
       ['fraud_fast_sale', 'flag'],
       ['fraud_fast_sale_seconds', '15'],
       ['fraud_repeat_email', 'flag'],
@@ -302,6 +305,20 @@ describe('OptionsPage', () => {
     expect(posted()).toEqual([
       savedList({ largest_adjustment_php: '250000', largest_adjustment_dollars: '5000' }),
     ]);
+  });
+
+  it('saves the minimum payout in pesos (₱0 unless saved), refusing what is no amount', async () => {
+    renderOptions([{ name: 'auto_block_account', value: '0' }]);
+    const minimum = await screen.findByRole('textbox', { name: MINIMUM_PAYOUT_LABEL });
+    expect(minimum).toHaveProperty('value', '0');
+    fireEvent.change(minimum, { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MINIMUM_PAYOUT_INVALID)).toBeTruthy();
+    expect(posted()).toEqual([]);
+    fireEvent.change(minimum, { target: { value: '500.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(posted()).toEqual([savedList({ minimum_payout_php: '500.50' })]);
   });
 
   it('saves the audit log days (two years unless saved), refusing a count outside 1..3650', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Role, type TMe } from '@salesdesk/contract';
+import { Permission, Role, type TMe } from '@salesdesk/contract';
 import { SECTIONS } from '../routes';
 import { visibleTabs } from './area';
 import { activeTab } from './page-tabs';
@@ -46,10 +46,20 @@ describe('sectionTabs', () => {
       'Sites Statistics',
       'Sites AVP Statistics',
       'Pay Statements',
+      'Payment history',
     ]);
     expect(labels('stats', Role.Admin)).toContain('Payroll AVP');
     expect(labels('stats', Role.Admin)).toContain('Pay Statements');
     expect(labels('stats', Role.Company)).not.toContain('Payroll');
+  });
+
+  it('gives Payouts to superadmins and admins who see earnings, Payment history to every role', () => {
+    expect(labels('stats', Role.Superadmin)).toContain('Payouts');
+    expect(labels('stats', Role.Admin)).not.toContain('Payouts');
+    const earning = { ...me(Role.Admin), permissions: [Permission.EarningVisible] };
+    expect(sectionTabs('stats', earning).map((t) => t.label)).toContain('Payouts');
+    expect(labels('stats', Role.Company)).not.toContain('Payouts');
+    expect(labels('stats', Role.Company)).toContain('Payment history');
   });
 });
 

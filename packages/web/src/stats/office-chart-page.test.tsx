@@ -91,6 +91,21 @@ describe('OfficePerformanceChartPage', () => {
     expect(chartRequests()[0]).toEqual({ start: '2026-11-01', end: '2026-11-07', groupBy: 'day' });
     expect(screen.queryAllByLabelText('Office')).toHaveLength(0);
   });
+  it('compares with the period of the address: the request asks it and the page names the other period', async () => {
+    models = [{ ...model, compare: { start: '2025-01-01', end: '2025-03-31', items: [] } }];
+    startSession('tok', me(Role.Admin));
+    renderUi(<OfficePerformanceChartPage />, {
+      route: '/app/stats/office-performance-chart?range=2026-01-01,2026-03-31,month&compare=lastYear',
+      query: true,
+    });
+    await screen.findByText('Compared with: Same period last year (2025-01-01 - 2025-03-31)');
+    expect(chartRequests()[0]).toEqual({
+      start: '2026-01-01',
+      end: '2026-03-31',
+      groupBy: 'month',
+      compare: 'lastYear',
+    });
+  });
 });
 
 describe('chartOption', () => {
@@ -128,5 +143,30 @@ describe('chartOption', () => {
     const months = chartOption({ model, groupBy: 'month' }, '2026-02-10');
     expect(months.series[0].data).toEqual([0, 4, null]);
     expect(months.series[1].data).toEqual([null, 100, null]);
+  });
+
+  it("draws the other period's columns beside each point, named by its dates", () => {
+    const compared: TChartModel = {
+      ...model,
+      compare: {
+        start: '2025-01-01',
+        end: '2025-03-31',
+        items: [
+          { date: '2025-01', value: 2 },
+          { date: '2025-02', value: 5 },
+        ],
+      },
+    };
+    const option = chartOption({ model: compared, groupBy: 'month' }, '2026-12-01');
+    const [bars, other, line] = option.series;
+    expect(bars.data).toEqual([0, 4, 0]);
+    expect(other).toMatchObject({
+      type: 'bar',
+      name: 'Sales, 2025-01-01 - 2025-03-31',
+      itemStyle: { color: '#9bb0e8' },
+      data: [2, 5, null],
+    });
+    expect(line.type).toBe('line');
+    expect(option.legend.data).toEqual(['Sales', 'Sales, 2025-01-01 - 2025-03-31', 'Progress']);
   });
 });

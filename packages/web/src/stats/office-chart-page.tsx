@@ -18,6 +18,7 @@ import { useMe } from '../session/use-session';
 import { OfficeSelect } from '../ui/choice-selects';
 import { Empty } from '../ui/empty';
 import { Loading } from '../ui/loading';
+import { ComparedWith, CompareSelect, parseCompare } from './compare-select';
 import { useOfficeCharts } from './office-stats-api';
 
 // ECharts loads with the first chart, never with the page shell.
@@ -33,7 +34,14 @@ export function OfficePerformanceChartPage() {
   const range = decodeChartRange(params.get('range')) ?? defaultChartPreset();
   const companyId = admin ? idOf(params.get('companyId')) : undefined;
   const offices = useOfficeOptions(admin);
-  const charts = useOfficeCharts({ start: range.start, end: range.end, groupBy: range.groupBy, companyId });
+  const compare = parseCompare(params.get('compare') ?? undefined);
+  const charts = useOfficeCharts({
+    start: range.start,
+    end: range.end,
+    groupBy: range.groupBy,
+    companyId,
+    compare,
+  });
   const set = (key: string, value: string | null) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -63,7 +71,9 @@ export function OfficePerformanceChartPage() {
           allowDeselect={false}
           w={200}
         />
+        <CompareSelect value={compare} onChange={(c) => set('compare', c ?? null)} />
       </Group>
+      <ComparedWith compare={compare} period={models[0]?.compare} />
       {charts.isPending ? (
         <Loading />
       ) : !models.length ? (

@@ -8,6 +8,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import {
   CHART_TEXTS,
   easternDay,
+  formatPeriod,
   formatSignedPercent,
   showsProgress,
   type ChartGroupBy,
@@ -32,11 +33,26 @@ const isFuturePoint = (date: string, today: string) => date > today.slice(0, dat
 /** The axis keeps the whole period asked for; points after today draw neither a column nor progress. */
 export function chartOption({ model, groupBy }: OfficeChartProps, today = easternDay(new Date())) {
   const shown = (p: TChartModel['items'][number]) => !isFuturePoint(p.date, today);
+  const other = model.compare;
+  const otherName = other ? CHART_TEXTS.otherSales(formatPeriod(other)) : '';
+  // The other period's columns stand beside this one's, point by point (its n-th beside the n-th), named
+  // by its dates in the legend and the tooltip.
+  const otherSeries = other
+    ? [
+        {
+          name: otherName,
+          type: 'bar',
+          barMaxWidth: CHART_TEXTS.columnMaxWidth,
+          itemStyle: { color: CHART_TEXTS.otherColor },
+          data: model.items.map((_, i) => other.items[i]?.value ?? null),
+        },
+      ]
+    : [];
   return {
     animation: true,
     title: { text: CHART_TEXTS.title(model.officeName), left: 'center', textStyle: { fontSize: 15 } },
     tooltip: { trigger: 'axis' },
-    legend: { data: [CHART_TEXTS.sales, CHART_TEXTS.progress], bottom: 0 },
+    legend: { data: [CHART_TEXTS.sales, ...(other ? [otherName] : []), CHART_TEXTS.progress], bottom: 0 },
     grid: { left: 48, right: 64, top: 56, bottom: 72 },
     xAxis: {
       type: 'category',
@@ -62,6 +78,7 @@ export function chartOption({ model, groupBy }: OfficeChartProps, today = easter
         itemStyle: { color: CHART_TEXTS.salesColor },
         data: model.items.map((p) => (shown(p) ? p.value : null)),
       },
+      ...otherSeries,
       {
         name: CHART_TEXTS.progress,
         type: 'line',

@@ -10,6 +10,7 @@ import {
   isAvpKind,
   isDateRangeValid,
   MAX_PAGE_SIZE,
+  STATS_COMPARE,
   STATS_FILTERS,
   STATS_GROUP_LABELS,
   STATS_SORT_FIELDS,
@@ -47,6 +48,9 @@ export function criteriaOf(kind: TStatsKind, role: number, filters: StatsFilters
     companyId: isId(filters.companyId) ? filters.companyId : undefined,
     agentId: isId(filters.agentId) ? filters.agentId : undefined,
     avp: isAvpKind(kind) && isIndex(filters.avp) ? filters.avp : undefined,
+    // The AVP pages and the detail grouping compare nothing.
+    compare:
+      !isAvpKind(kind) && groupBy !== 'detail' ? STATS_COMPARE.find((c) => c === filters.compare) : undefined,
   };
 }
 export type StatsCriteria = ReturnType<typeof criteriaOf>;
@@ -66,6 +70,7 @@ export function statsBody(
     companyId: id(c.companyId),
     agentId: id(c.agentId),
     avp: id(c.avp),
+    compare: c.compare,
     ...page,
   };
 }

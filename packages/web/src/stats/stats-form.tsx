@@ -1,5 +1,6 @@
 // The 'Load statistics' criteria form: grouping, site and its types, office (admins), agent (offices
-// and above), AVP period (admins, AVP pages) and the period (weekly picker on the AVP pages).
+// and above), AVP period (admins, AVP pages), the period (weekly picker on the AVP pages) and the
+// comparison (not on the AVP pages nor by detail).
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Group, Select } from '@mantine/core';
 import {
@@ -16,13 +17,13 @@ import {
   type TStatsKind,
 } from '@salesdesk/contract';
 import { AgentSelect, OfficeSelect, SiteSelect, toOptions } from '../ui/choice-selects';
+import { CompareSelect } from './compare-select';
 import { DateRange, WeeklyRange } from '../ui/date-range';
 import { useAgentOptions, useOfficeOptions } from '../api/option-queries';
 import { useAvpPeriods, useStatsSites, useStatsTypes } from './stats-api';
 import type { StatsCriteria } from './stats-criteria';
 
 export const PAYOUT_HINT_LABEL = 'Choose payout period';
-
 export type StatsFormProps = {
   kind: TStatsKind;
   role: number;
@@ -59,10 +60,13 @@ export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormPro
   const typeId =
     types.data && !types.data.some((t) => String(t.id) === draft.typeId) ? undefined : draft.typeId;
 
+  // The AVP pages and the detail grouping compare nothing.
+  const comparable = !avp && draft.groupBy !== 'detail';
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || !isDateRangeValid(draft.start, draft.end)) return;
-    onSearch({ ...draft, typeId });
+    onSearch({ ...draft, typeId, compare: comparable ? draft.compare : undefined });
   };
   const range = { start: draft.start, end: draft.end };
   const setRange = (r: { start?: string; end?: string }) => set({ start: r.start ?? '', end: r.end ?? '' });
@@ -133,6 +137,7 @@ export function StatsForm({ kind, role, criteria, busy, onSearch }: StatsFormPro
         ) : (
           <DateRange value={range} onChange={setRange} hints={hints} hintLabel={PAYOUT_HINT_LABEL} />
         )}
+        {comparable && <CompareSelect value={draft.compare} onChange={(compare) => set({ compare })} />}
         <Button type="submit" loading={busy} disabled={!isDateRangeValid(draft.start, draft.end)}>
           {STATS_SUBMIT}
         </Button>

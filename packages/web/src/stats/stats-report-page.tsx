@@ -1,5 +1,6 @@
 // One page for the four reports (Sites Statistics, Sites AVP Statistics, Payroll, Payroll AVP): the
-// criteria form, the summary line with the print version, the table, paging, CSV and the AVP schedule.
+// criteria form, the summary line with the print version, the table, paging, CSV, `Send this report`, the
+// comparison's period and the AVP schedule.
 import { useCallback, useMemo, useState } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import {
@@ -17,6 +18,9 @@ import {
 } from '@salesdesk/contract';
 import { useAgentOptions, useOfficeOptions } from '../api/option-queries';
 import { CsvExportButton } from '../csv/csv-export-button';
+import { scheduleFiltersOf } from '../report-schedules/schedule-filters';
+import { ComparedWith } from './compare-select';
+import { SendReportButton } from '../report-schedules/send-report-button';
 import { Page } from '../shell/page';
 import { useBrand } from '../session/brand';
 import { useMe } from '../session/use-session';
@@ -128,16 +132,18 @@ export function StatsReportPage({ kind }: { kind: TStatsKind }) {
             <CriteriaLine text={applied} print={print} onPrintChange={setPrint} />
           </div>
           {!print && (
-            <div className="no-print">
+            <Group gap="xs" wrap="nowrap" className="no-print">
+              <SendReportButton kind={kind} filters={scheduleFiltersOf(body)} />
               <CsvExportButton
                 path={`${STATS_CALLS[kind]}/export`}
                 body={() => body}
                 total={result?.page.total}
                 fallbackName={`${kind}.csv`}
               />
-            </div>
+            </Group>
           )}
         </Group>
+        <ComparedWith compare={criteria.compare} period={result?.compare} />
         {result?.closed && (
           // Payroll over exactly a closed pay period: the figures are what was settled, not live.
           <Text size="sm" fw={600} role="status">

@@ -1,6 +1,7 @@
 // The report table: the row number, the contract's columns for the role and the result, drill-down
 // links (date, office, agent), a figure's parts where its column has them (the admins' invalid clicks
-// by reason), bonus figures in red, and Page Total, Overall Total, Unique to Sale Ratio.
+// by reason), bonus figures in red, and Page Total, Overall Total, Unique to Sale Ratio; with a comparison,
+// each row's and the Overall Total's counts and money with the other period's value and the change.
 import { useMemo } from 'react';
 import { Anchor } from '@mantine/core';
 import {
@@ -24,6 +25,8 @@ import {
 import { DataTable, type DataColumn, type FooterRow } from '../ui/data-table';
 import { BONUS_COLOR } from '../ui/money';
 import { BreakdownCell } from './breakdown-cell';
+import { CompareFigure } from '../ui/compare-figure';
+import { comparedFigure, compareRowOf } from './stats-compare';
 
 export type StatsTableProps = {
   kind: TStatsKind;
@@ -66,7 +69,14 @@ export function StatsTable(props: StatsTableProps) {
 
   const columns = useMemo<DataColumn<TStatsRow, TStatsSortField>[]>(() => {
     const text = (spec: TStatsColumn, row: TStatsRow) => formatStatsCell(spec, spec.value(row), avpPeriods);
+    // With a comparison, each compared figure shows the other period's value and the change beneath it.
     const cell = (spec: TStatsColumn) => (row: TStatsRow) => {
+      const figure = ownCell(spec)(row);
+      const compared =
+        result?.compare && comparedFigure(spec, spec.value(row), compareRowOf(result, row.key));
+      return compared ? <CompareFigure shown={figure} compared={compared} /> : figure;
+    };
+    const ownCell = (spec: TStatsColumn) => (row: TStatsRow) => {
       const shown = text(spec, row);
       if (canDrill && groupBy && DRILL_COLUMN[groupBy] === spec.id && !props.print)
         return (
@@ -94,7 +104,7 @@ export function StatsTable(props: StatsTableProps) {
         return spec.sortField ? { ...base, sortable: true, sortField: spec.sortField } : base;
       }),
     ];
-  }, [specs, avpPeriods, canDrill, groupBy, onDrill, page, pageSize, props.print]);
+  }, [specs, avpPeriods, canDrill, groupBy, onDrill, page, pageSize, props.print, result]);
 
   const footerRows = useMemo<FooterRow[]>(() => {
     if (!result || !result.page.items.length) return [];
@@ -106,9 +116,10 @@ export function StatsTable(props: StatsTableProps) {
       const style = spec.bonus ? { color: BONUS_COLOR } : undefined;
       pageRow[spec.id] = <span style={style}>{formatStatsCell(spec, pageTotal(spec, rows, kind))}</span>;
       const overall = formatStatsCell(spec, spec.value(result.overall));
-      overallRow[spec.id] = (
-        <span style={style}>{withParts(spec, result.overall, overall, props.print)}</span>
-      );
+      const figure = <span style={style}>{withParts(spec, result.overall, overall, props.print)}</span>;
+      const compared =
+        result.compare && comparedFigure(spec, spec.value(result.overall), result.compare.overall);
+      overallRow[spec.id] = compared ? <CompareFigure shown={figure} compared={compared} /> : figure;
     }
     if (!showUniques) return [pageRow, overallRow];
     // Under Uniques, else past the kept columns (No and the first), where the label spans both.

@@ -9,7 +9,7 @@ import {
   type TListQuery,
 } from '@salesdesk/contract';
 
-export const TOP_AGENTS_FILTERS = ['start', 'end', 'siteIds'] as const;
+export const TOP_AGENTS_FILTERS = ['start', 'end', 'siteIds', 'compare'] as const;
 export type TopAgentsFilter = (typeof TOP_AGENTS_FILTERS)[number];
 export type TopAgentsCriteria = Required<Pick<TTop10Request, 'start' | 'end' | 'groupBy'>> & {
   siteIds: number[];

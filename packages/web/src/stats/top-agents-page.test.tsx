@@ -27,7 +27,9 @@ beforeEach(() => {
   empty = false;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url, init) => {
-    const req = init?.body ? (JSON.parse(String(init.body)) as { groupBy: string }) : undefined;
+    const req = init?.body
+      ? (JSON.parse(String(init.body)) as { groupBy: string; compare?: string })
+      : undefined;
     const byAgent = req?.groupBy === 'agent';
     const row = byAgent
       ? { office: 'Manila Central', agent: 'agent01', agentName: 'Maria Cruz', sales: 9 }
@@ -35,7 +37,12 @@ beforeEach(() => {
     let body: unknown = [{ id: 3, sitename: 'CamStars', status: true }];
     if (url.endsWith('stats/top10')) body = { groupBy: req?.groupBy, items: empty ? [] : [row] };
     if (url.endsWith('stats/top10/computed'))
-      body = { groupBy: req?.groupBy, total: empty ? 0 : 1, items: empty ? [] : [{ ...row, no: 1 }] };
+      body = {
+        groupBy: req?.groupBy,
+        total: empty ? 0 : 1,
+        items: empty ? [] : [{ ...row, no: 1, ...(req?.compare ? { otherSales: 32 } : {}) }],
+        ...(req?.compare ? { compare: { start: '2026-08-31', end: '2026-09-30' } } : {}),
+      };
     if (url.includes('/brand'))
       body = { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '' };
     return new Response(JSON.stringify(body), { status: 200 });
@@ -85,6 +92,24 @@ describe('TopAgentsPage', () => {
       groupBy: 'company',
     });
     await screen.findByText('Period: 2026-10-01 - 2026-10-31 · Sites: CamStars · By office');
+  });
+
+  it("compares the whole ranking with the previous period: each place's sales, the other's and the change", async () => {
+    startSession('tok', me(Role.Admin));
+    renderUi(<TopAgentsPage />, {
+      route: '/app/stats/top-agents?start=2026-10-01&end=2026-10-31&compare=previous',
+      query: true,
+    });
+    await screen.findByText('Compared with: Previous period (2026-08-31 - 2026-09-30)');
+    const all = screen.getByRole('table', { name: 'All Offices' });
+    const place = within(all).getByText('Cebu Sales').closest('tr') as HTMLElement;
+    expect(place.querySelector('[data-compare-other]')?.textContent).toBe('32');
+    expect(place.querySelector('[data-compare-change]')?.textContent).toBe('+25.00%');
+    expect(bodies('stats/top10/computed')[0]).toMatchObject({ compare: 'previous' });
+    // The top 10 is this period's leaderboard only.
+    expect(bodies('stats/top10')[0]).not.toHaveProperty('compare');
+    const top = screen.getByRole('table', { name: 'Top 10 Offices' });
+    expect(top.querySelector('[data-compare]')).toBeNull();
   });
 
   it("shows 'No statistics for selected period' for an empty period", async () => {

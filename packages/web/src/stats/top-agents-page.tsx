@@ -21,6 +21,7 @@ import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
 import { CsvExportButton } from '../csv/csv-export-button';
+import { ComparedWith, CompareSelect, parseCompare } from './compare-select';
 import { fetchRanking, TOP_AGENTS_EXPORT, TOP_AGENTS_KEY, useTop10 } from './office-stats-api';
 import {
   filtersOf,
@@ -40,16 +41,18 @@ export function TopAgentsPage() {
   const [print, setPrint] = useState(false);
   const ranking = useListPage({
     queryKey: TOP_AGENTS_KEY,
-    queryFn: (query, signal) =>
-      fetchRanking(
-        { ...topAgentsCriteria(filtersOf(query), week), page: query.page, pageSize: query.pageSize },
-        signal,
-      ),
+    queryFn: (query, signal) => {
+      const filters = filtersOf(query);
+      const criteria = topAgentsCriteria(filters, week);
+      const compare = parseCompare(filters.compare);
+      return fetchRanking({ ...criteria, compare, page: query.page, pageSize: query.pageSize }, signal);
+    },
     getRowId: (r) => r.no,
     filterKeys: TOP_AGENTS_FILTERS,
     emptyText: OFFICE_STATS_EMPTY,
   });
   const criteria = topAgentsCriteria(ranking.list.filters, week);
+  const compare = parseCompare(ranking.list.filters.compare);
   const top = useTop10(criteria);
 
   // The summary names what the tables show: it changes only once the new ranking has arrived.
@@ -88,6 +91,10 @@ export function TopAgentsPage() {
                 w={280}
               />
               <LogPeriod field={field} draft={draft} hints={hints} hintLabel={PAY_PERIOD_HINT_LABEL} />
+              <CompareSelect
+                value={parseCompare(draft.compare)}
+                onChange={(c) => field('compare').onChange(c ?? '')}
+              />
             </>
           )}
         </ListSearch>
@@ -101,6 +108,7 @@ export function TopAgentsPage() {
         />
       )}
       <CriteriaLine text={applied} print={print} onPrintChange={setPrint} />
+      <ComparedWith compare={compare} period={answered?.compare} />
       <SimpleGrid cols={{ base: 1, md: print ? 1 : 2 }} spacing="lg">
         <TopTable
           title={TOP_AGENTS_TEXTS[topGrouping].top}
@@ -121,6 +129,7 @@ export function TopAgentsPage() {
             emptyText={ranking.table.emptyText}
             highlight={ranking.list.page === 1}
             print={print}
+            compared={Boolean(answered?.compare)}
           />
           <Pagination {...ranking.pagination} />
         </Stack>

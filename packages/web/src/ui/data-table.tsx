@@ -271,7 +271,7 @@ export function DataTable<T, K extends string | number, S extends string = strin
 
   return (
     <Box pos="relative" style={props.shrink ? { display: 'inline-block', maxWidth: '100%' } : undefined}>
-      <LoadingOverlay visible={loading} zIndex={3} overlayProps={{ blur: 1 }} />
+      <LoadingOverlay visible={loading} zIndex={3} />
       <div className={classes.scroll} data-table-scroll ref={room.box}>
         <Table
           {...tableVariantProps(props.print, props.small)}

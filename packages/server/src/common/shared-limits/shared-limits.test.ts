@@ -60,16 +60,22 @@ describe.each(backends)('shared limits %s', (_name, make) => {
 
   it('counts fixed windows from the first hit, and forgets them after', async () => {
     const s = await make();
-    const l = limit(2, 300);
+    const window = 1500;
+    const l = limit(2, window);
+    const start = Date.now();
     const first = await s.hit(at(l), 'refuse');
     expect(first.count).toBe(1);
-    expect(first.resetMs).toBeGreaterThan(200);
-    expect(first.resetMs).toBeLessThanOrEqual(300);
-    expect(await s.isFull(at(l))).toBe(false);
-    expect((await s.hit(at(l), 'refuse')).count).toBe(2);
-    expect(await s.isFull(at(l))).toBe(true);
-    expect((await s.hit(at(l), 'refuse')).count).toBe(3);
-    await sleep(350);
+    expect(first.resetMs).toBeGreaterThan(window - (Date.now() - start) - 1);
+    expect(first.resetMs).toBeLessThanOrEqual(window);
+    const isFull = await s.isFull(at(l));
+    const second = (await s.hit(at(l), 'refuse')).count;
+    const nowFull = await s.isFull(at(l));
+    const third = (await s.hit(at(l), 'refuse')).count;
+    // A loaded CI machine can stall past the window: the counts hold only for calls made inside it.
+    if (Date.now() - start < window) {
+      expect([isFull, second, nowFull, third]).toEqual([false, 2, true, 3]);
+    }
+    await sleep(window + 100);
     expect(await s.isFull(at(l))).toBe(false);
     expect((await s.hit(at(l), 'refuse')).count).toBe(1);
   });
@@ -93,10 +99,14 @@ describe.each(backends)('shared limits %s', (_name, make) => {
 
   it('lets a key be claimed once until it expires', async () => {
     const s = await make();
-    expect(await s.claimOnce('once-test', 'nonce', 200)).toBe(true);
-    expect(await s.claimOnce('once-test', 'nonce', 200)).toBe(false);
-    await sleep(250);
-    expect(await s.claimOnce('once-test', 'nonce', 200)).toBe(true);
+    const ttl = 1000;
+    const start = Date.now();
+    expect(await s.claimOnce('once-test', 'nonce', ttl)).toBe(true);
+    const again = await s.claimOnce('once-test', 'nonce', ttl);
+    // A loaded CI machine can stall past the window between two calls: only a claim still inside it must be refused.
+    if (Date.now() - start < ttl) expect(again).toBe(false);
+    await sleep(ttl + 100);
+    expect(await s.claimOnce('once-test', 'nonce', ttl)).toBe(true);
   });
 });
 
