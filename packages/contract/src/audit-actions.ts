@@ -4,6 +4,7 @@
 // to start when an audited route has no entry (http/audit.ts), as it refuses a route without access.
 import { AUDIT_TABLES, auditFieldLabel, auditTableLabel } from './audit-fields';
 import { isAuditSecret, type TAuditChange, type TAuditField, type TAuditTarget } from './audit-logs';
+import { PAYOUT_METHOD_LABELS } from './payouts';
 
 /** What a description reads: the row, with only the fields its viewer may see. */
 export interface TAuditEntry {
@@ -384,6 +385,14 @@ export const AUDIT_ACTIONS: Record<string, AuditActionSpec> = {
     name: 'Payout batch made',
     about: ['payout-batch'],
     says: (e) => `Made ${auditSubject(e)}: ${plural(countOf(e, 'payout_lines', 'insert'), 'line', 'lines')}`,
+  },
+  'GET /api/payouts/batches/:id/file/:method': {
+    name: 'Payout file downloaded',
+    about: ['payout-batch'],
+    says: (e) => {
+      const method = (PAYOUT_METHOD_LABELS as Record<string, string>)[e.detail ?? ''];
+      return `Downloaded the ${method ?? 'payment'} file of ${auditSubject(e)}`;
+    },
   },
   'POST /api/payouts/batches/:id/results': {
     name: 'Payout results recorded',

@@ -137,12 +137,20 @@ export const HOME_TEXTS = {
   pendingPayouts: 'Payouts to make',
 } as const;
 
-/** `12 more sales on CamStars this week reach 20-49 sales: ₱1,500.00`. */
+/**
+ * `12 more sales on CamStars this week reach 20-49 sales: ₱1,500`. The volume counts the week's sales on
+ * every AVP site together, so one sentence names them all: `on CamStars or Lovely Dates`.
+ */
 export function avpNextText(
-  site: string,
+  sites: readonly string[],
   next: { index: number; from: number; to: number; more: number; payout: string },
 ) {
   const range: TAvpRange = { index: next.index, from: next.from, to: next.to };
   const sales = next.more === 1 ? 'sale' : 'sales';
-  return `${next.more} more ${sales} on ${site} this week reach ${avpPeriodHeading(range)}: ${formatPeso(next.payout)}`;
+  const on = sites.length ? ` on ${orList(sites)}` : '';
+  return `${next.more} more ${sales}${on} this week reach ${avpPeriodHeading(range)}: ${formatPeso(next.payout)}`;
 }
+
+/** `A`, `A or B`, `A, B or C`. */
+const orList = (names: readonly string[]) =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;

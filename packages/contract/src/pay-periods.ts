@@ -107,6 +107,7 @@ export const PAY_PERIOD_TEXTS = {
   closeEarlierFirst: (p: TPeriod) => `Close the period ${p.start} - ${p.end} first`,
   onlyLatest: 'Only the latest closed period can be reopened',
   batched: 'A period with a payout batch cannot be reopened',
+  paidByBatch: 'This period is paid through its payout batch: record its lines paid on the Payouts screen',
   paidNeverChanges: 'A paid period can never change',
   notClosed: 'Only a closed period can be marked paid',
   alreadyClosed: 'The period is already closed',

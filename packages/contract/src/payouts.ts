@@ -348,7 +348,7 @@ export const PAYOUT_TEXTS = {
   retry: 'Retry',
   confirm: 'Confirm',
   confirmText: 'Pay this line in this batch although its details changed less than 48 hours ago?',
-  notPending: 'Only a pending line can be marked paid or failed',
+  notPending: 'Only a pending or held line can be marked paid or failed',
   notFailed: 'Only a failed line can be retried',
   notHeld: 'Only a held line can be confirmed',
   paymentHistory: 'Payment history',

@@ -18,12 +18,14 @@ import { clientIp } from './client-ip';
  * How a write is audited, where the default (its target is the first row it changed) does not fit:
  * - `{ target: 'sale' }`: the target is of this type, its id the path's `:id` (or `param`), or the
  *   body's field `bodyField` (`{ target: 'account', bodyField: 'accountId' }`: an account by its role);
+ *   `detail` names a path parameter whose value the row keeps as its detail, for an action that changes no
+ *   row and says what it did with it (a payout file's method: `Downloaded the GCash file of ...`);
  * - `'events'`: its service records its own audit events (a sign-in: a failed one is refused, yet kept);
  * - `'off'`: not audited (the postback: the postback log keeps every one).
  */
 export type RouteAudit =
-  | { target: TAuditTarget; param?: string; bodyField?: undefined }
-  | { target: TAuditTarget; bodyField: string; param?: undefined }
+  | { target: TAuditTarget; param?: string; bodyField?: undefined; detail?: string }
+  | { target: TAuditTarget; bodyField: string; param?: undefined; detail?: string }
   | 'events'
   | 'off';
 
@@ -59,6 +61,8 @@ function kindOf(route: RouteOptions): RouteKind {
   if (audit && kind === 'read') throw new Error(`Route ${name} reads: it declares no audit`);
   if (audit && !audit.bodyField && !route.url.includes(`/:${audit.param ?? 'id'}`))
     throw new Error(`Route ${name}: its audit target's id is not a path parameter`);
+  if (audit?.detail && !route.url.includes(`/:${audit.detail}`))
+    throw new Error(`Route ${name}: its audit detail is not a path parameter`);
   return kind;
 }
 
@@ -92,9 +96,11 @@ function declaredTarget(req: FastifyRequest, audit: RouteAudit | undefined) {
   if (!audit || typeof audit === 'string') return {};
   const from = (audit.bodyField ? req.body : req.params) as Record<string, unknown> | undefined;
   const id = from?.[audit.bodyField ?? audit.param ?? 'id'];
+  const detail = audit.detail ? (req.params as Record<string, unknown>)[audit.detail] : undefined;
   return {
     targetType: audit.target,
     targetId: typeof id === 'number' || typeof id === 'string' ? id : null,
+    ...(typeof detail === 'string' ? { detail } : {}),
   };
 }
 

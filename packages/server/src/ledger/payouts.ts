@@ -16,8 +16,9 @@ const payoutData = sql.raw(`jsonb_build_object(
   'paidOn', l.paid_on::text, 'bankReference', l.bank_reference, 'failReason', l.fail_reason)`);
 
 /**
- * Records the outcome of the pending lines `ids` of batch `batchId`; returns the ids it changed (a line no
- * longer pending, paid or failed by a call at the same time, is left as it is).
+ * Records the outcome of the lines `ids` of batch `batchId` still to be paid: pending, or held (details
+ * changed after a file may already have gone to the bank, whose word is recorded). Returns the ids it
+ * changed (a line paid or failed by a call at the same time is left as it is).
  */
 export async function recordPayoutOutcome(
   db: Queryable,
@@ -42,7 +43,8 @@ export async function recordPayoutOutcome(
           update payout_lines l set status = o.status, paid_on = o.paid_on, bank_reference = o.bank_reference,
             fail_reason = o.fail_reason, changed_at = ${now.toISOString()}, changed_by = ${by}
           from outcome o
-          where l.id = o.id and l.batch_id = ${batchId} and l.status = ${PayoutLineStatus.pending}
+          where l.id = o.id and l.batch_id = ${batchId}
+            and l.status in (${PayoutLineStatus.pending}, ${PayoutLineStatus.held})
           returning l.*
         ), ${outboxCtes(
           sql`select case l.status when ${PayoutLineStatus.paid} then 'payout.paid' else 'payout.failed' end::varchar

@@ -182,6 +182,12 @@ export async function markPayPeriodPaid(
   by: number,
   now: Date = new Date(),
 ): Promise<void> {
+  // A period with a payout batch is paid by its lines (issue 36): it becomes paid when the last is paid or
+  // carried, and a whole-period mark would leave lines owed under a paid period. The row lock orders this
+  // check after a batch being made at the same time (which locks the row too).
+  await db.execute(sql`select 1 from pay_periods where start = ${start}::date for update`);
+  if (await queryOne(db, sql`select 1 from payout_batches where period_start = ${start}::date`))
+    throw conflict(PAY_PERIOD_TEXTS.paidByBatch);
   // Only a row still closed changes, so a reopen or a second call at the same time loses cleanly.
   if (await markPeriodPaid(db, start, by, now)) return;
   const row = await queryOne<PeriodRow>(

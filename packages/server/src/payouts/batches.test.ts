@@ -7,11 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   addDays,
+  PAY_PERIOD_TEXTS,
   type TList,
   type TPayoutBatch,
   type TPayoutLine,
   type TPayoutResultsDone,
   type TPayStatement,
+  ZWebhookPayout,
 } from '@salesdesk/contract';
 import { queryRows } from '../db/client';
 import { buildAdmin, PASSWORD, tokenFor } from '../test/factories';
@@ -29,6 +31,7 @@ let w: StatementWorld;
 let payer: string;
 const P1 = { start: '2002-01-01', end: '2002-01-15' };
 const P2 = { start: '2002-01-16', end: '2002-01-31' };
+const P3 = { start: '2002-02-01', end: '2002-02-15' };
 const noon = (day: string) => `${day}T17:00:00Z`;
 const ref = (start: string, path: { agentUsername: string }) => `SD-${start}-${path.agentUsername}`;
 
@@ -243,6 +246,15 @@ describe('payout batches', () => {
       { type: 'payout.failed', n: 1 },
       { type: 'payout.paid', n: 2 },
     ]);
+    // Each payload is its type's schema, whole: what a receiver is promised.
+    const payloads = await queryRows<{ type: string; data: unknown }>(
+      env.ctx.db,
+      sql`select type, data from webhook_events where type like 'payout.%' order by id`,
+    );
+    for (const p of payloads) ZWebhookPayout.strict().parse(p.data);
+    expect(payloads.map((p) => (p.data as { reference: string }).reference).sort()).toEqual(
+      [ref(P1.start, w.g1), ref(P1.start, w.g2), h1.reference].sort(),
+    );
     // One line still failed: the period is not paid yet.
     expect(await periodStatus(P1.start)).toBe(1);
   });
@@ -265,6 +277,75 @@ describe('payout batches', () => {
     expect(await lineOf(batch1.id, w.g2.agent.id)).toMatchObject({ status: 'carried' });
     expect(await periodStatus(P1.start)).toBe(2);
     expect(await periodStatus(P2.start)).toBe(1);
+  });
+
+  it('holds a pending line whose details change after its batch was made, until an admin confirms it', async () => {
+    await sellAt(env.ctx, w.g1, noon(addDays(P3.start, 2)));
+    await closeForTest(env.ctx, P3, w.adminId);
+    const made = await api<TPayoutBatch>('POST', 'payouts/batches', { start: P3.start });
+    expect(made.status).toBe(200);
+    const before = await lineOf(made.body.id, w.g1.agent.id);
+    expect(before).toMatchObject({ status: 'pending', summary: { method: 'bank', last4: '7890' } });
+    expect(await file(made.body.id, 'bank')).toContain(before.reference);
+    // A stolen password moves the payday to another wallet: the line waits, in no file.
+    const wallet = { method: 'gcash', mobileNumber: '09998887777', accountName: 'Gina One' };
+    const changed = await api(
+      'PUT',
+      'profile/payout',
+      { details: wallet, currentPassword: PASSWORD },
+      w.tokens.g1,
+    );
+    expect(changed.status).toBe(200);
+    expect(await lineOf(made.body.id, w.g1.agent.id)).toMatchObject({
+      status: 'held',
+      summary: { method: 'gcash', last4: '7777' },
+    });
+    expect(await file(made.body.id, 'bank')).not.toContain(before.reference);
+    expect(await file(made.body.id, 'gcash')).not.toContain(before.reference);
+    // The period is paid through its lines, never marked paid whole over them.
+    const marked = await api<{ message: string }>(
+      'POST',
+      `pay-periods/${P3.start}/paid`,
+      {},
+      w.tokens.superadmin,
+    );
+    expect(marked.status).toBe(409);
+    expect(marked.body.message).toBe(PAY_PERIOD_TEXTS.paidByBatch);
+    expect(await periodStatus(P3.start)).toBe(1);
+    // An admin who checked with the agent lets it in: the next file pays the new wallet.
+    expect((await api('POST', `payouts/lines/${before.id}/confirm`)).status).toBe(200);
+    expect(await file(made.body.id, 'gcash')).toContain(
+      `+639998887777,Gina One,${before.amount},${before.reference}`,
+    );
+    const downloads = await api<{ items: { description: string }[] }>(
+      'POST',
+      'audit-logs',
+      { action: 'Payout file downloaded' },
+      w.tokens.superadmin,
+    );
+    expect(downloads.body.items.map((i) => i.description)).toContain(
+      `Downloaded the GCash file of payout batch ${P3.start} - ${P3.end}`,
+    );
+  });
+
+  it("records the bank's word on a line held after its file went out", async () => {
+    const batch = (await api<TList<TPayoutBatch>>('POST', 'payouts/batches/search', {})).body.items.find(
+      (b) => b.start === P3.start,
+    )!;
+    const line = await lineOf(batch.id, w.g1.agent.id);
+    const wallet = { method: 'maya', mobileNumber: '09171112222', accountName: 'Gina One' };
+    expect(
+      (await api('PUT', 'profile/payout', { details: wallet, currentPassword: PASSWORD }, w.tokens.g1))
+        .status,
+    ).toBe(200);
+    expect((await lineOf(batch.id, w.g1.agent.id)).status).toBe('held');
+    const csv = `reference,status,bank reference\r\n${line.reference},paid,GC-99\r\n`;
+    const res = await api<TPayoutResultsDone>('POST', `payouts/batches/${batch.id}/results`, { csv });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await lineOf(batch.id, w.g1.agent.id)).toMatchObject({ status: 'paid', bankReference: 'GC-99' });
+    // g2's line, carried in held from the batch before, is still owed: the period waits for it.
+    expect(await lineOf(batch.id, w.g2.agent.id)).toMatchObject({ status: 'held' });
+    expect(await periodStatus(P3.start)).toBe(1);
   });
 
   it('shows lines only to their tenant, and batches only to who may pay', async () => {

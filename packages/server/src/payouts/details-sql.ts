@@ -1,6 +1,7 @@
 // The payout_details rows: one per agent, the account encrypted (account_secret) beside its last 4.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryOne, type Queryable } from '../db/client';
+import { PayoutLineStatus as S } from '@salesdesk/contract';
+import { queryOne, queryRows, type Queryable } from '../db/client';
 
 export interface DetailsRecord {
   agent_id: number;
@@ -57,4 +58,21 @@ export async function saveDetails(db: Queryable, agentId: number, d: DetailsWrit
           account_last4 = excluded.account_last4, changed_at = excluded.changed_at,
           changed_by = excluded.changed_by`,
   );
+}
+
+/**
+ * After a change of details, the agent's lines still to be paid (pending in a batch made before the change)
+ * take the new method and wait, held, as a line made within 48 hours of a change does: for an admin's
+ * confirm, or for the next batch. A file made before the change no longer lists them, and a file made
+ * after it lists them only once confirmed. Answers how many lines it held.
+ */
+export async function holdOpenLines(db: Queryable, agentId: number, d: DetailsWrite, by: number, now: Date) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update payout_lines set status = ${S.held}, method = ${d.method}, last4 = ${d.accountLast4},
+          confirmed_by = null, changed_at = ${now.toISOString()}, changed_by = ${by}
+        where agent_id = ${agentId} and status = ${S.pending} and carried_to is null
+        returning id`,
+  );
+  return rows.length;
 }

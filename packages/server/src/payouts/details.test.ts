@@ -3,12 +3,19 @@
 // is 404. The account is encrypted at rest, never in the audit log, and a change is mailed to the agent.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_NUMBER_DIGITS, MOBILE_NUMBER_FORMAT, type TPayoutDetailsView } from '@salesdesk/contract';
+import {
+  ACCOUNT_NUMBER_DIGITS,
+  CODE_REQUIRED,
+  CODE_WRONG,
+  MOBILE_NUMBER_FORMAT,
+  type TPayoutDetailsView,
+} from '@salesdesk/contract';
 import type { Mail } from '../common/mailer';
 import { queryRows } from '../db/client';
-import { buildAdmin, PASSWORD, tokenFor } from '../test/factories';
+import { buildAdmin, buildAgent, login, PASSWORD, tokenFor } from '../test/factories';
 import { call, testEnv, type TestEnv } from '../test/harness';
 import { buildStatementWorld, type StatementWorld } from '../test/pay-statements-fixtures';
+import { codeAt, enrol } from '../test/two-factor-fixtures';
 
 let env: TestEnv;
 let w: StatementWorld;
@@ -44,6 +51,31 @@ describe('payout details', () => {
     expect(saved.body.heldUntil).not.toBeNull();
     const read = await call<TPayoutDetailsView>(env.app, 'GET', 'profile/payout', { token: w.tokens.g1 });
     expect(read.body.details).toEqual(saved.body.details);
+  });
+
+  it('asks an agent enrolled in two-factor sign-in for its code too', async () => {
+    const g = await buildAgent(env.ctx);
+    const token = await login(env.app, g.username);
+    const { secret } = await enrol(env.app, token);
+    const body = (extra: object) => ({ details: gcash, currentPassword: PASSWORD, ...extra });
+    const without = await call<{ data?: Record<string, string[]> }>(env.app, 'PUT', 'profile/payout', {
+      token,
+      body: body({}),
+    });
+    expect(without.status).toBe(400);
+    expect(without.body.data?.code).toEqual([CODE_REQUIRED]);
+    const wrong = codeAt(secret, 1) === '000000' ? '111111' : '000000';
+    const refused = await call<{ data?: Record<string, string[]> }>(env.app, 'PUT', 'profile/payout', {
+      token,
+      body: body({ code: wrong }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data?.code).toEqual([CODE_WRONG]);
+    const none = await call<TPayoutDetailsView>(env.app, 'GET', 'profile/payout', { token });
+    expect(none.body.summary).toBeNull();
+    const saved = await own(token, body({ code: codeAt(secret, 1) }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.summary).toEqual({ method: 'gcash', last4: '4567' });
   });
 
   it('keeps the account encrypted and out of the audit log, and mails the agent', async () => {

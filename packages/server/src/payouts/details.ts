@@ -18,7 +18,14 @@ import { assertOwnCode } from '../auth/two-factor';
 import { hasPermission, type Principal } from '../http/auth';
 import { notFound } from '../http/errors';
 import { col, scoped } from '../http/tenant';
-import { agentWithDetails, saveDetails, type AgentPayoutRecord, type DetailsRecord } from './details-sql';
+import {
+  agentWithDetails,
+  holdOpenLines,
+  saveDetails,
+  type AgentPayoutRecord,
+  type DetailsRecord,
+  type DetailsWrite,
+} from './details-sql';
 
 const HOLD_MS = PAYOUT_CHANGE_HOLD_HOURS * 3_600_000;
 
@@ -73,19 +80,15 @@ export async function getOfAgent(
 async function save(ctx: AppContext, p: Principal, agent: AgentPayoutRecord, d: TPayoutDetails) {
   const account = payoutAccount(d);
   const now = new Date();
-  await saveDetails(
-    ctx.db,
-    agent.agent_id,
-    {
-      method: d.method,
-      bank: d.method === 'bank' ? d.bank : null,
-      accountName: d.method === 'paypal' ? null : d.accountName,
-      accountSecret: encryptSecret(ctx.keys, account),
-      accountLast4: account.slice(-4),
-    },
-    p.accountId,
-    now,
-  );
+  const write: DetailsWrite = {
+    method: d.method,
+    bank: d.method === 'bank' ? d.bank : null,
+    accountName: d.method === 'paypal' ? null : d.accountName,
+    accountSecret: encryptSecret(ctx.keys, account),
+    accountLast4: account.slice(-4),
+  };
+  await saveDetails(ctx.db, agent.agent_id, write, p.accountId, now);
+  await holdOpenLines(ctx.db, agent.agent_id, write, p.accountId, now);
   await mailChange(ctx, agent, d.method, p.agentId === agent.agent_id ? null : p.username);
   return view(ctx, await agentOf(ctx, p, agent.agent_id), true);
 }

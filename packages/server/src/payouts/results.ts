@@ -108,7 +108,8 @@ async function plan(ctx: AppContext, batchId: number, text: string): Promise<Pla
     if (!l) return refuse(`Unknown reference ${JSON.stringify(ref.slice(0, 64))}`);
     if (seen.has(ref)) return refuse(`Reference ${ref} is also on line ${seen.get(ref)}`);
     seen.set(ref, line);
-    if (l.status !== S.pending) return refuse(`The line is ${payoutLineStatusName(l.status)}, not pending`);
+    if (l.status !== S.pending && l.status !== S.held)
+      return refuse(`The line is ${payoutLineStatusName(l.status)}, not pending`);
     const amount = at('amount') >= 0 ? (r[at('amount')] ?? '').trim() : '';
     if (amount && cents(amount) !== cents(l.amount))
       return refuse(`The amount is ${l.amount}, not ${amount.slice(0, 20)}`);

@@ -85,7 +85,11 @@ const payoutsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   );
   app.get(
     '/payouts/batches/:id/file/:method',
-    { config: payers, schema: { params: ZPayoutFileParams } },
+    {
+      // The one place account numbers leave the database: each download is an audit entry.
+      config: { ...payers, read: false, audit: { target: 'payout-batch', detail: 'method' } },
+      schema: { params: ZPayoutFileParams },
+    },
     (req, reply) => sendPayoutFile(ctx, req.params.id, req.params.method, reply),
   );
   app.post(

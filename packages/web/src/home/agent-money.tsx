@@ -51,11 +51,12 @@ function AvpWeek({ avp, week }: { avp: TAgentHome['avp']; week: TAgentHome['week
         ))}
       </Rows>
       {next ? (
-        avp.sites.map((s) => (
-          <Text key={s.siteId} size="sm" mt={4} data-avp-next>
-            {avpNextText(s.site, next)}
-          </Text>
-        ))
+        <Text size="sm" mt={4} data-avp-next>
+          {avpNextText(
+            avp.sites.map((s) => s.site),
+            next,
+          )}
+        </Text>
       ) : (
         <Text size="sm" mt={4} data-avp-next>
           {HOME_TEXTS.avpTop}
