@@ -47,10 +47,14 @@ export function outboxCtes(rows: SQL): SQL {
  * Writes the deliveries of up to `limit` events not yet fanned out, oldest first, and marks them: one per
  * endpoint that takes the event and existed when it was written (one deleted since still gets its
  * delivery, which the loop settles as not sent), pending, or held while the endpoint is disabled
- * (re-enabling may send them). Nodes share the work (SKIP LOCKED). Answers how many events it took.
+ * (re-enabling may send them). Nodes share the work (SKIP LOCKED). With `leaseS`, the pending ones are
+ * written already leased to the caller for that long (their first attempt), as a claim would lease them:
+ * the delivery loop sends them at once, and a delivery is written twice (made, settled), not three times.
+ * Answers how many events it took, and the ids of the deliveries it leased.
  */
-export async function fanOut(db: Queryable, limit: number): Promise<number> {
-  const row = await queryOne<{ n: number }>(
+async function fanOutRows(db: Queryable, limit: number, leaseS: number | null) {
+  const leased = leaseS === null ? sql`false` : sql`e.enabled`;
+  const row = await queryOne<{ n: number; leased: (number | string)[] | null }>(
     db,
     sql`with due as (
           select id, type, office_id, site_id, created_at from webhook_events
@@ -59,20 +63,35 @@ export async function fanOut(db: Queryable, limit: number): Promise<number> {
         ), marked as (
           update webhook_events v set fanned_out = true from due where v.id = due.id
         ), made as (
-          insert into webhook_deliveries (event_id, endpoint_id, status, created_at)
+          insert into webhook_deliveries (event_id, endpoint_id, status, created_at, attempts, next_at)
           select v.id, e.id,
                  case when e.enabled then ${sql.raw(String(DeliveryStatus.Pending))}
                       else ${sql.raw(String(DeliveryStatus.Disabled))} end,
-                 v.created_at
+                 v.created_at,
+                 case when ${leased} then 1 else 0 end,
+                 case when ${leased} then now() + ${leaseS ?? 0}::int * interval '1 second' else now() end
           from due v join webhook_endpoints e on ${takes('e', 'v')}
             and e.created_at <= v.created_at and (e.deleted_at is null or e.deleted_at > v.created_at)
           -- A node of the release before 0025 writes an event's deliveries with it.
           where not exists (select 1 from webhook_deliveries d where d.event_id = v.id)
+          returning id, attempts
         )
-        select count(*)::int as n from due`,
+        select (select count(*)::int from due) as n,
+               (select array_agg(id order by id) from made where attempts = 1) as leased`,
   );
-  return row?.n ?? 0;
+  return { events: row?.n ?? 0, leased: (row?.leased ?? []).map(Number) };
 }
+
+/** Fans out up to `limit` events (fanOutRows), its deliveries left due for the loop's claim. */
+export async function fanOut(db: Queryable, limit: number): Promise<number> {
+  return (await fanOutRows(db, limit, null)).events;
+}
+
+/**
+ * Fans out up to `limit` events for the delivery loop, which sends the deliveries it leased at once:
+ * answers how many events it took and those deliveries' ids.
+ */
+export const fanOutLeased = (db: Queryable, limit: number, leaseS: number) => fanOutRows(db, limit, leaseS);
 
 /**
  * Fans out every event written so far, before an endpoint is enabled or disabled: the events written

@@ -5,7 +5,7 @@
 export { addAdjustment, ADJUSTMENT_TX_ID } from './adjust';
 export { writeAgentsApproved, writeAgentsCreated, writeAgentsSuspended } from './agent-events';
 export { SALE_COLUMNS } from './columns';
-export { DeliveryStatus, fanOut, fanOutAll, isoTime } from './events';
+export { DeliveryStatus, fanOut, fanOutAll, fanOutLeased, isoTime } from './events';
 export { fraudArgs, type FraudArgs } from './fraud-sql';
 export { closePeriodRow, markPeriodPaid, reopenPeriodRow } from './pay-period';
 export { insertSale, saleRate, type RateColumn, type SaleRow } from './record-sale';

@@ -17,7 +17,7 @@ import { buildAdmin, buildClickPath, uniqueName } from '../test/factories';
 import { testEnv, type TestEnv } from '../test/harness';
 import { until } from '../test/until';
 import { recordClick } from '../tracking/service';
-import { deliverDue, EndpointKind } from './deliver';
+import { DELIVERY_BATCH, deliverDue, EndpointKind } from './deliver';
 import { startDeliveries } from './runtime';
 import { isRefusedAddress } from './address';
 import { send } from './send';
@@ -205,6 +205,30 @@ describe('webhook deliveries', () => {
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(ids[1]);
     expect((await deliveryOf(down)).attempts).toBe(2);
+  });
+
+  it('sends a new sale’s delivery leased by its fan-out, and keeps places for those due again', async () => {
+    const p = await buildClickPath(env.ctx);
+    const id = await endpoint({ siteId: p.site.id, path: '/ok', secret: newSigningSecret() });
+    await drain();
+    // One delivery due (made by a fan-out that leased nothing), then more new sales than a batch holds.
+    await postSale(p);
+    await fanOut(env.ctx.db, 100_000);
+    for (let i = 0; i < DELIVERY_BATCH + 5; i++) await postSale(p);
+    const batch = await deliverDue(env.ctx, true);
+    expect(batch.fanned).toBe(DELIVERY_BATCH);
+    expect(batch.sent).toBe(DELIVERY_BATCH + 1);
+    await drain();
+    const rows = await env.ctx.db
+      .select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, id));
+    expect(rows).toHaveLength(DELIVERY_BATCH + 6);
+    // Each sent once, at its first attempt, whether leased by its fan-out or claimed.
+    expect(rows.every((r) => r.status === DeliveryStatus.Delivered && r.attempts === 1)).toBe(true);
+    const ids = received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(DELIVERY_BATCH + 6);
+    expect(ids).toHaveLength(DELIVERY_BATCH + 6);
   });
 
   it('sends each of many deliveries once when two workers take them at once', async () => {

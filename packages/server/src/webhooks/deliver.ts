@@ -1,19 +1,23 @@
 // Delivers what the outbox owes. A batch of due deliveries is taken with FOR UPDATE SKIP LOCKED and
 // leased (its next_at moved on by config.webhookLeaseS, a minute) in one statement, so several nodes share
-// the work and never send one delivery at the same time; a node that dies mid-send leaves it due again when the lease ends
-// (at least once: the receiver de-duplicates on webhook-id, which every retry keeps).
-import { sql } from 'drizzle-orm';
+// the work and never send one delivery at the same time; a new event's deliveries are written already
+// leased by the fan-out that makes them (one write fewer each). A node that dies mid-send leaves them due
+// again when the lease ends (at least once: the receiver de-duplicates on webhook-id, which every retry
+// keeps).
+import { sql, type SQL } from 'drizzle-orm';
 import { Permission, POSTBACK_MACROS } from '@salesdesk/contract';
 import { decryptSecret } from '../common/crypto';
 import type { AppContext } from '../context';
 import { queryRows, type Queryable } from '../db/client';
 import { hasPermission, loadPrincipal } from '../http/auth';
-import { DeliveryStatus, fanOut, isoTime } from '../ledger';
+import { DeliveryStatus, fanOutLeased, isoTime } from '../ledger';
 import { delivered, recordDelivered, recordFailure, type Delivered } from './attempts';
 import { send, type Outgoing, type SendResult } from './send';
 import { signedHeaders } from './signature';
 
 export const DELIVERY_BATCH = 20;
+/** The places of a batch kept for deliveries due again, however many new ones there are. */
+const RETRY_PLACES = 5;
 /** Endpoint kinds (webhook_endpoints.kind). */
 export const EndpointKind = { Webhook: 1, Postback: 2 } as const;
 
@@ -37,6 +41,24 @@ export interface DueDelivery {
   deleted: boolean;
 }
 
+/** What a delivery is sent with: the rows `t` (id, attempts, created_at, event_id, endpoint_id) whole. */
+const withEventAndEndpoint = (t: SQL) =>
+  sql`select t.id, t.attempts, t.created_at, v.uid::text as uid, v.type, v.version, v.data,
+             ${isoTime('v.created_at')} as event_at,
+             t.endpoint_id, e.kind, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.owner_id,
+             e.enabled, e.deleted_at is not null as deleted
+      from ${t} t
+      join webhook_events v on v.id = t.event_id
+      join webhook_endpoints e on e.id = t.endpoint_id`;
+
+// Raw rows carry times as the driver gives them (a string on PostgreSQL).
+const dueRows = (rows: DueDelivery[]): DueDelivery[] =>
+  rows.map((r) => ({
+    ...r,
+    created_at: new Date(r.created_at),
+    previous_secret_until: r.previous_secret_until && new Date(r.previous_secret_until),
+  }));
+
 /** Takes up to `limit` due deliveries, leased to this caller for `leaseS` seconds (longer than a send lasts). */
 export async function claimDue(
   db: Queryable,
@@ -55,20 +77,22 @@ export async function claimDue(
           from due where d.id = due.id
           returning d.id, d.attempts, d.created_at, d.event_id, d.endpoint_id
         )
-        select t.id, t.attempts, t.created_at, v.uid::text as uid, v.type, v.version, v.data,
-               ${isoTime('v.created_at')} as event_at,
-               t.endpoint_id, e.kind, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.owner_id,
-               e.enabled, e.deleted_at is not null as deleted
-        from taken t
-        join webhook_events v on v.id = t.event_id
-        join webhook_endpoints e on e.id = t.endpoint_id`,
+        ${withEventAndEndpoint(sql`taken`)}`,
   );
-  // Raw rows carry times as the driver gives them (a string on PostgreSQL).
-  return rows.map((r) => ({
-    ...r,
-    created_at: new Date(r.created_at),
-    previous_secret_until: r.previous_secret_until && new Date(r.previous_secret_until),
-  }));
+  return dueRows(rows);
+}
+
+/** The deliveries `ids` that the fan-out just leased to this caller (ledger fanOutLeased). */
+async function leasedDeliveries(db: Queryable, ids: number[]): Promise<DueDelivery[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<DueDelivery>(
+    db,
+    withEventAndEndpoint(
+      sql`(select id, attempts, created_at, event_id, endpoint_id from webhook_deliveries
+           where id = any(${sql.param(ids)}::bigint[]))`,
+    ),
+  );
+  return dueRows(rows);
 }
 
 /** Earnings are a figure some owners may not see: null in what they receive. */
@@ -202,8 +226,15 @@ export async function deliverDue(
   allowPrivate: boolean,
   now = () => new Date(),
 ): Promise<Batch> {
-  const fanned = await fanOut(ctx.db, DELIVERY_BATCH);
-  const due = await claimDue(ctx.db, ctx.config.webhookLeaseS);
+  const leaseS = ctx.config.webhookLeaseS;
+  // New events' deliveries come leased from their fan-out; what is due again (retries, a dead node's
+  // leases) fills the batch, and always has a few places so that a stream of new sales never starves it.
+  const fresh = await fanOutLeased(ctx.db, DELIVERY_BATCH, leaseS);
+  const due = [
+    ...(await leasedDeliveries(ctx.db, fresh.leased)),
+    ...(await claimDue(ctx.db, leaseS, Math.max(RETRY_PLACES, DELIVERY_BATCH - fresh.leased.length))),
+  ];
+  const fanned = fresh.events;
   const ownerOf = ownersOf(ctx, due);
   const done: Delivered[] = [];
   // Settled, not all: a failure that cannot be recorded must not leave the batch's successes unrecorded
