@@ -150,8 +150,9 @@ const href = (el: HTMLElement) => el.querySelector('a')?.getAttribute('href');
 async function open(role: Role, home: THome, over: Partial<TMe> = {}) {
   answer = home;
   startSession('tok', me(role, over));
-  renderUi(<HomePage />, { route: '/app/home', query: true });
+  const view = renderUi(<HomePage />, { route: '/app/home', query: true });
   await screen.findByText('Big news'); // spec 1's Home stays under the figures
+  return view;
 }
 
 describe('Home money: agent', () => {
@@ -325,5 +326,24 @@ describe('Home money: admins', () => {
     const writer = card(HOME_TEXTS.clickWriter);
     expect(within(writer).getByText('Behind')).toBeTruthy();
     expect(within(writer).getByText('the click writer is 42 s behind (1,500 clicks waiting)')).toBeTruthy();
+  });
+});
+
+describe('Home money: one request', () => {
+  it('loads every role’s figures with one GET home, beside spec 1’s dashboard', async () => {
+    const cases: [Role, THome, string][] = [
+      [Role.Agent, agentHome, HOME_TEXTS.today],
+      [Role.Company, officeHome, HOME_TEXTS.today],
+      [Role.Admin, adminHome(), HOME_TEXTS.heldForReview],
+      [Role.Superadmin, adminHome(), HOME_TEXTS.heldForReview],
+    ];
+    for (const [role, home, shown] of cases) {
+      calls.length = 0;
+      const { unmount } = await open(role, home);
+      await screen.findAllByText(shown);
+      const money = calls.filter((u) => !u.includes('dashboard') && !u.includes('brand'));
+      expect(money, `role ${role}`).toEqual([expect.stringMatching(/\/api\/home$/)]);
+      unmount();
+    }
   });
 });
