@@ -3,31 +3,17 @@
 // the role and tenant rules of the screen checked again now, and mailed as a CSV with a short summary. An
 // account that may not act (suspended, blocked, not approved, suspended for fraud) gets nothing; a report
 // it may no longer open is passed over. Each schedule is marked for the due time, so a send happens once.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import {
-  changePercent,
-  comparePeriod,
   easternDay,
-  formatPeriod,
-  formatCount,
-  formatPeso,
-  formatPrice,
-  isAvpKind,
-  isPayrollKind,
   hasRole,
-  Role,
   REPORT_SEND_MINUTE,
-  STATS_COMPARE_LABELS,
   reportRangeOn,
   reportScheduleTitle,
-  type TReportCriteria,
-  type TReportFrequency,
-  type TStatsKind,
-  type TStatsOverall,
+  ZReportScheduleCreate,
 } from '@salesdesk/contract';
 import type { AppContext } from '../context';
-import { csvStream } from '../common/csv';
 import { queryOne } from '../db/client';
 import { AppError } from '../http/errors';
 import {
@@ -37,9 +23,8 @@ import {
   toPrincipal,
   type AccountState,
 } from '../http/principal';
+import { scheduledReport, type ReportMail } from '../report-schedules/reports';
 import { dueSchedules, markDue, type ScheduleRecord } from '../report-schedules/sql';
-import { reportQuery } from '../report-schedules/service';
-import { statsCsv, statsOverall } from '../stats/report-csv';
 import { nextEasternTime, scheduleJob, type Claim, type Scheduler } from './schedule';
 
 export const REPORT_MAIL_JOB = 'report-mail';
@@ -73,60 +58,43 @@ async function csvBytes(stream: Readable, max: number): Promise<Buffer | null> {
   return Buffer.concat(parts);
 }
 
-/** ' (other period 1,200, +8.33%)' after a figure of a compared report; nothing otherwise. */
-function vs<T extends number | string>(current: T, other: T | null | undefined, format: (v: T) => string) {
-  if (other === undefined || other === null) return '';
-  return ` (other period ${format(other)}, ${changePercent(current, other)})`;
-}
-
 /** Sends one schedule for the due day; answers whether a mail went. */
 async function sendOne(ctx: AppContext, s: ScheduleRecord, day: string): Promise<boolean> {
-  const frequency = s.frequency as TReportFrequency;
-  const kind = s.kind as TStatsKind;
+  const saved = ZReportScheduleCreate.safeParse({ kind: s.kind, filters: s.filters, frequency: s.frequency });
+  if (!saved.success) return false;
+  const { kind, frequency } = saved.data;
   const range = reportRangeOn(frequency, day);
   if (!range) return false;
   const account = await accountOf(ctx, s.account_id);
   if (!account || !accountMayAct(account) || account.fraud_suspended || !account.email) return false;
   const p = toPrincipal(account, { sessionId: null, secondFactor: 'complete', impersonatedBy: null });
-  if (isPayrollKind(kind) && !hasRole(p.role, Role.Admin)) return false;
-  const filters = s.filters as TReportCriteria;
-  const compare = filters.compare && !isAvpKind(kind) ? comparePeriod(filters.compare, range) : null;
-  let csv;
-  let other: TStatsOverall | null = null;
+  const report = scheduledReport(saved.data);
+  if (!hasRole(p.role, report.role)) return false;
+  let mail: ReportMail;
   try {
-    csv = await statsCsv(ctx, p, kind, reportQuery(filters, range));
-    if (compare) other = await statsOverall(ctx, p, kind, reportQuery(filters, compare));
+    mail = await report.mail(ctx, p, range);
   } catch (err) {
     // The report is no longer one this account may open (another office's filter, a grouping): none sent.
     if (err instanceof AppError) return false;
     throw err;
   }
-  const content = await csvBytes(csvStream(csv.columns, csv.lines), REPORT_ATTACHMENT_MAX);
-  const o = csv.overall;
+  const content = await csvBytes(mail.csv, REPORT_ATTACHMENT_MAX);
   const title = reportScheduleTitle(kind, frequency);
   const lines = [
     `${title}: ${range.start === range.end ? range.start : `${range.start} - ${range.end}`}`,
     '',
-    ...(compare && filters.compare
-      ? [`${STATS_COMPARE_LABELS[filters.compare]}: ${formatPeriod(compare)}`, '']
-      : []),
-    `Sales: ${formatCount(o.sales)}${vs(o.sales, other?.sales, formatCount)}`,
-    `Payout: ${formatPeso(o.payout)}${vs(o.payout, other?.payout, formatPeso)}`,
-    ...(o.earn !== null ? [`Earning: ${formatPrice(o.earn)}${vs(o.earn, other?.earn, formatPrice)}`] : []),
-    ...(o.uniques !== null
-      ? [`Unique clicks: ${formatCount(o.uniques)}${vs(o.uniques, other?.uniques, formatCount)}`]
-      : []),
+    ...mail.summary,
     '',
     content
       ? 'The report is attached as a CSV file.'
-      : `The report is too large to attach: open it at ${ctx.config.publicUrl}/app/stats.`,
+      : `The report is too large to attach: open it at ${ctx.config.publicUrl}/app/${report.screen}.`,
     `Pause or delete this mail in your Profile: ${ctx.config.publicUrl}/app/profile.`,
   ];
   await ctx.mailer.send({
     to: account.email,
     subject: `${ctx.brand.displayName}: ${title}, ${range.start}${range.end !== range.start ? ` - ${range.end}` : ''}`,
     text: `${lines.join('\n')}\n`,
-    ...(content ? { attachments: [{ filename: csv.fileName, content, contentType: 'text/csv' }] } : {}),
+    ...(content ? { attachments: [{ filename: mail.fileName, content, contentType: 'text/csv' }] } : {}),
   });
   return true;
 }

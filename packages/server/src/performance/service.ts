@@ -18,18 +18,21 @@ import type { Principal } from '../http/auth';
 import { notFound } from '../http/errors';
 import { assertOffice } from '../http/tenant';
 import { chartBuckets, progressPercent } from './progress';
-import { chartOffices, dailySales, periodsPage } from './sql';
+import { chartOffices, dailySales, periodsPage, periodTotals } from './sql';
 
 type PeriodsRequest = z.output<typeof ZPeriodsRequest>;
 type ChartsRequest = z.output<typeof ZOfficeChartsRequest>;
 
 /** Admins compare offices unless they ask for agents; an office compares its agents unless it asks otherwise. */
+const groupingOf = (p: Principal, req: PeriodsRequest) =>
+  req.groupBy ?? (isAdmin(p.role) ? 'company' : 'agent');
+
 export async function comparePeriods(
   ctx: AppContext,
   p: Principal,
   req: PeriodsRequest,
 ): Promise<TPerformanceList> {
-  const groupBy = req.groupBy ?? (isAdmin(p.role) ? 'company' : 'agent');
+  const groupBy = groupingOf(p, req);
   const { items, total } = await periodsPage(ctx.db, p, groupBy, req);
   return { groupBy, items, total };
 }
@@ -77,17 +80,17 @@ export async function officeCharts(
   });
 }
 
-/** Every row of the comparison as CSV, in the screen's order and columns; progress as a plain number (a
- * leading + or - would be taken for a formula and escaped). */
-export async function exportPeriods(ctx: AppContext, p: Principal, req: PeriodsRequest, reply: FastifyReply) {
-  const groupBy = req.groupBy ?? (isAdmin(p.role) ? 'company' : 'agent');
+/** Every row of the comparison as CSV (columns, chunks, file name), in the screen's order and columns, for a
+ * download or a scheduled mail; progress as a plain number (a leading + or - would be taken for a formula). */
+export function periodsCsv(ctx: AppContext, p: Principal, req: PeriodsRequest) {
+  const groupBy = groupingOf(p, req);
   const columns: CsvColumn<TPerformanceRow>[] = [
     { header: PERFORMANCE_HEADERS.name, value: (r) => r.name },
     { header: PERFORMANCE_HEADERS.sales1, value: (r) => r.sales1 },
     { header: PERFORMANCE_HEADERS.sales2, value: (r) => r.sales2 },
     { header: PERFORMANCE_HEADERS.progress, value: (r) => r.progress },
   ];
-  const rows = (async function* () {
+  const lines = (async function* () {
     for (let page = 1; ; page++) {
       const { items } = await periodsPage(ctx.db, p, groupBy, { ...req, page, pageSize: CSV_CHUNK_ROWS });
       if (items.length) yield items;
@@ -102,5 +105,18 @@ export async function exportPeriods(ctx: AppContext, p: Principal, req: PeriodsR
     req.period2.start,
     req.period2.end,
   ];
-  return sendCsv(reply, csvFileName(name), columns, rows);
+  return { groupBy, fileName: csvFileName(name), columns, lines };
+}
+
+export function exportPeriods(ctx: AppContext, p: Principal, req: PeriodsRequest, reply: FastifyReply) {
+  const csv = periodsCsv(ctx, p, req);
+  return sendCsv(reply, csv.fileName, csv.columns, csv.lines);
+}
+
+/** The comparison in a few figures (a scheduled mail's summary): its rows and each period's sales, in the
+ * caller's scope. */
+export async function periodsSummary(ctx: AppContext, p: Principal, req: PeriodsRequest) {
+  const groupBy = groupingOf(p, req);
+  const { total } = await periodsPage(ctx.db, p, groupBy, { ...req, page: 1, pageSize: 1 });
+  return { groupBy, rows: total, ...(await periodTotals(ctx.db, p, req.period1, req.period2)) };
 }

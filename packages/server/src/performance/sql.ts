@@ -63,6 +63,17 @@ export function periodsPage(
   });
 }
 
+/** The sales of both periods in the caller's scope, every row together. */
+export async function periodTotals(db: Queryable, p: Principal, p1: Period, p2: Period) {
+  const [row] = await queryRows<{ sales1: number; sales2: number }>(
+    db,
+    sql`select coalesce(sum(sd.sales) filter (where ${inPeriod(p1)}), 0)::int as sales1,
+               coalesce(sum(sd.sales) filter (where ${inPeriod(p2)}), 0)::int as sales2
+        from stats_daily sd where (${inPeriod(p1)} or ${inPeriod(p2)}) and ${statsScope(p)}`,
+  );
+  return row ?? { sales1: 0, sales2: 0 };
+}
+
 /** The offices charted: every office the caller sees, or the one asked for. */
 export const chartOffices = (db: Queryable, p: Principal, officeId?: number) =>
   queryRows<{ id: number; office_name: string }>(

@@ -1,49 +1,41 @@
 // Scheduled reports (issue 37): `Send this report` saves a report's filters (not its dates) to be mailed to
 // the caller daily, weekly or monthly; each account lists, pauses and deletes only its own. A report the
-// caller may not open now (another office's, an earnings view without the permission) is refused as the
-// screen refuses it, by running it once over yesterday before it is saved.
+// caller may not open now (another office's, an earnings view without the permission, a screen above its
+// role) is refused as the screen refuses it, by running its checks over yesterday before it is saved.
 import {
   addDays,
   easternDay,
   hasRole,
-  isPayrollKind,
-  Role,
   REPORT_SCHEDULE_TEXTS,
   REPORT_SCHEDULES_MAX,
   reportScheduleTitle,
-  type TReportCriteria,
   type TReportFrequency,
+  type TReportKind,
   type TReportSchedule,
-  type TStatsKind,
-  type TStatsSearch,
   type ZReportScheduleCreate,
-  ZStatsAvpSearch,
 } from '@salesdesk/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Principal } from '../http/auth';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { lockAccount } from '../http/locked-rows';
-import { prepareReport } from '../stats/report-service';
+import { scheduledReport } from './reports';
 import { countOwn, deleteOwn, insertSchedule, ownSchedules, setPaused, type ScheduleRecord } from './sql';
 
-/** The report request of a schedule's filters over `range`. */
-export const reportQuery = (filters: TReportCriteria, range: { start: string; end: string }): TStatsSearch =>
-  ZStatsAvpSearch.parse({ ...filters, ...range, page: 1, pageSize: 1 });
-
 export function toSchedule(r: ScheduleRecord): TReportSchedule {
-  const kind = r.kind as TStatsKind;
+  const kind = r.kind as TReportKind;
   const frequency = r.frequency as TReportFrequency;
+  // Each kind's filters were checked against its own schema when saved; the answer's schema checks them again.
   return {
     id: r.id,
     kind,
     title: reportScheduleTitle(kind, frequency),
-    filters: r.filters as TReportCriteria,
+    filters: r.filters,
     frequency,
     paused: r.paused,
     createdAt: new Date(r.created_at).toISOString(),
     lastSentAt: r.last_sent_at ? new Date(r.last_sent_at).toISOString() : null,
-  };
+  } as TReportSchedule;
 }
 
 export async function listSchedules(ctx: AppContext, p: Principal, q: { page: number; pageSize: number }) {
@@ -56,11 +48,12 @@ export async function createSchedule(
   p: Principal,
   v: z.output<typeof ZReportScheduleCreate>,
 ): Promise<TReportSchedule> {
-  // Payroll is the admins' (its routes' access): an office or agent cannot have it mailed either.
-  if (isPayrollKind(v.kind) && !hasRole(p.role, Role.Admin)) throw forbidden();
+  const report = scheduledReport(v);
+  // A report whose screen is above the caller's role (payroll, office statistics for an agent): 403, as its routes.
+  if (!hasRole(p.role, report.role)) throw forbidden();
   const yesterday = addDays(easternDay(new Date()), -1);
   // The screen's own checks: grouping for the role, another tenant's office, agent or site (404).
-  await prepareReport(ctx, p, v.kind, reportQuery(v.filters, { start: yesterday, end: yesterday }));
+  await report.check(ctx, p, { start: yesterday, end: yesterday });
   await lockAccount(ctx.db, p.accountId);
   if ((await countOwn(ctx.db, p.accountId)) >= REPORT_SCHEDULES_MAX)
     throw conflict(REPORT_SCHEDULE_TEXTS.tooMany);

@@ -28,6 +28,7 @@ import {
   rankingPage,
   salesOf,
   topPlaces,
+  totalSales,
   type Grouping,
   type RankingFilter,
   type RankRecord,
@@ -89,8 +90,9 @@ export async function top10Computed(
   return { groupBy, total, items: compared, compare: other };
 }
 
-/** The whole ranking as CSV, in the screen's columns: No, Office (when shown), Agent (agent grouping), Sales. */
-export async function exportRanking(ctx: AppContext, p: Principal, req: Top10Request, reply: FastifyReply) {
+/** The whole ranking as CSV (columns, chunks of places, file name), in the screen's columns: No, Office (when
+ * shown), Agent (agent grouping), Sales; for a download or a scheduled mail, with the screen's checks. */
+export async function rankingCsv(ctx: AppContext, p: Principal, req: Top10Request) {
   const { groupBy, filter } = await filterOf(ctx, p, req);
   const withOffice = isAdmin(p.role);
   const byAgent = groupBy === 'agent';
@@ -101,10 +103,23 @@ export async function exportRanking(ctx: AppContext, p: Principal, req: Top10Req
     ...(byAgent ? [{ header: TOP_HEADERS.agent, value: (r: Place) => topAgentLabel(r) }] : []),
     { header: TOP_HEADERS.sales, value: (r) => r.sales },
   ];
-  const places = (async function* () {
+  const lines = (async function* () {
     let no = 0;
     for await (const chunk of rankingChunks(ctx.db, groupBy, filter, withOffice, CSV_CHUNK_ROWS))
       yield chunk.map((r) => ({ no: ++no, ...toTopRow(r) }));
   })();
-  return sendCsv(reply, csvFileName(['top-agents', groupBy, req.start, req.end]), columns, places);
+  return { groupBy, fileName: csvFileName(['top-agents', groupBy, req.start, req.end]), columns, lines };
+}
+
+export async function exportRanking(ctx: AppContext, p: Principal, req: Top10Request, reply: FastifyReply) {
+  const csv = await rankingCsv(ctx, p, req);
+  return sendCsv(reply, csv.fileName, csv.columns, csv.lines);
+}
+
+/** The ranking in a few figures (a scheduled mail's summary): its places, its first place and its sales. */
+export async function rankingSummary(ctx: AppContext, p: Principal, req: Top10Request) {
+  const { groupBy, filter } = await filterOf(ctx, p, req);
+  const first = await rankingPage(ctx.db, groupBy, filter, isAdmin(p.role), { page: 1, pageSize: 1 });
+  const sales = await totalSales(ctx.db, filter);
+  return { groupBy, places: first.total, first: first.items[0] ? toTopRow(first.items[0]) : null, sales };
 }

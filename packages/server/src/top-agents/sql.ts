@@ -132,6 +132,15 @@ export async function salesOf(
   return new Map(rows.map((r) => [r.id, r.sales]));
 }
 
+/** The sales the ranking counts over its range and sites, every place together. */
+export async function totalSales(db: Queryable, f: RankingFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(sd.sales), 0)::int as n from stats_daily sd where ${filterOf(f)}`,
+  );
+  return row?.n ?? 0;
+}
+
 /** How many of `siteIds` are live sites the principal has (an office: its sites; admins: every site). */
 export async function countVisibleSites(db: Queryable, p: Principal, siteIds: number[]): Promise<number> {
   const [row] = await queryRows<{ n: number }>(

@@ -7,17 +7,18 @@ import { clearNotes, NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
 import { PAUSED, ReportSchedulesSection } from './schedules-section';
 
-const schedule = (over: Partial<TReportSchedule>): TReportSchedule => ({
-  id: 1,
-  kind: 'sites',
-  title: 'Sites Statistics, daily',
-  filters: { groupBy: 'agent', siteId: 3 },
-  frequency: 'daily',
-  paused: false,
-  createdAt: '2026-03-01T12:00:00.000Z',
-  lastSentAt: '2026-03-02T12:00:00.000Z',
-  ...over,
-});
+const schedule = (over: Partial<TReportSchedule>): TReportSchedule =>
+  ({
+    id: 1,
+    kind: 'sites',
+    title: 'Sites Statistics, daily',
+    filters: { groupBy: 'agent', siteId: 3 },
+    frequency: 'daily',
+    paused: false,
+    createdAt: '2026-03-01T12:00:00.000Z',
+    lastSentAt: '2026-03-02T12:00:00.000Z',
+    ...over,
+  }) as TReportSchedule;
 
 let rows: TReportSchedule[];
 let total: number;
@@ -108,6 +109,36 @@ describe('Scheduled reports in Profile', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: T.delete }));
     await waitFor(() => expect(calls('report-schedules/2')).toEqual(['DELETE ']));
     await waitFor(() => expect(screen.queryByText('Payroll, weekly (monday)')).toBeNull());
+  });
+
+  it('lists Top agents and Office performance with their own filters', async () => {
+    rows = [
+      schedule({
+        id: 3,
+        kind: 'top-agents',
+        title: 'Top agents, weekly (monday)',
+        filters: { siteIds: [3, 9], compare: 'previous' },
+      }),
+      schedule({ id: 4, kind: 'top-agents', title: 'Top agents, daily', filters: {} }),
+      schedule({
+        id: 5,
+        kind: 'office-performance',
+        title: 'Office performance, monthly (1st)',
+        filters: { groupBy: 'agent', sortField: 'sales1', sortAsc: false, compare: 'lastYear' },
+      }),
+    ];
+    total = 3;
+    renderSection();
+    await screen.findByText('Top agents, weekly (monday)');
+    await within(row('Top agents, weekly (monday)')).findByText(
+      'Sites: Lovely Dates, #9 · Compared with: previous period',
+    );
+    expect(within(row('Top agents, daily')).getByText('Sites: All')).toBeTruthy();
+    expect(
+      within(row('Office performance, monthly (1st)')).getByText(
+        'By agent · Compared with: same period last year',
+      ),
+    ).toBeTruthy();
   });
 
   it('says when there is none', async () => {

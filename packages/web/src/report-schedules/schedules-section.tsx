@@ -21,7 +21,7 @@ import {
   useReportSchedules,
   useReportSites,
 } from './api';
-import { scheduleFiltersSummary } from './schedule-filters';
+import { filterIds, scheduleFiltersSummary } from './schedule-filters';
 
 export const SCHEDULE_COLUMNS = { report: 'Report', filters: 'Filters', lastSent: 'Last Sent' } as const;
 const DONE = 'Operation Complete';
@@ -32,18 +32,21 @@ function useFilterNames(rows: TReportSchedule[]) {
   const me = useMe();
   const admin = hasRole(me.role, Role.Admin);
   const office = hasRole(me.role, Role.Company);
-  const sites = useReportSites(rows.some((r) => r.filters.siteId !== undefined));
-  const offices = useOfficeOptions(admin && rows.some((r) => r.filters.companyId !== undefined));
+  const ids = rows.map(filterIds);
+  const sites = useReportSites(ids.some((i) => i.siteIds.length > 0));
+  const offices = useOfficeOptions(admin && ids.some((i) => i.companyId !== undefined));
   const agents = useAgentOptions(undefined, {
     mode: 'AvailablePlusSuspended',
-    enabled: office && rows.some((r) => r.filters.agentId !== undefined),
+    enabled: office && ids.some((i) => i.agentId !== undefined),
   });
-  return (r: TReportSchedule) =>
-    scheduleFiltersSummary(r.filters, {
-      site: sites.data?.find((s) => s.id === r.filters.siteId)?.sitename,
-      office: offices.data?.find((o) => o.id === r.filters.companyId)?.officeName,
-      agent: agents.data?.find((a) => a.id === r.filters.agentId)?.username,
+  return (r: TReportSchedule) => {
+    const { companyId, agentId } = filterIds(r);
+    return scheduleFiltersSummary(r, {
+      site: (id) => sites.data?.find((s) => s.id === id)?.sitename,
+      office: offices.data?.find((o) => o.id === companyId)?.officeName,
+      agent: agents.data?.find((a) => a.id === agentId)?.username,
     });
+  };
 }
 
 export function ReportSchedulesSection() {

@@ -6,11 +6,11 @@ import {
   REPORT_FREQUENCIES,
   REPORT_FREQUENCY_LABELS,
   REPORT_SCHEDULE_TEXTS,
-  STATS_TITLES,
+  REPORT_TITLES,
   ZReportScheduleCreate,
-  type TReportCriteria,
   type TReportFrequency,
-  type TStatsKind,
+  type TReportScheduleCreate,
+  type TReportTarget,
 } from '@salesdesk/contract';
 import { useForm } from '../api/use-form';
 import { FormErrorBanner } from '../ui/field';
@@ -19,25 +19,27 @@ import { useCreateReportSchedule } from './api';
 export const FREQUENCY_LABEL = 'Frequency';
 const FREQUENCY_OPTIONS = REPORT_FREQUENCIES.map((f) => ({ value: f, label: REPORT_FREQUENCY_LABELS[f] }));
 
-export type SendReportButtonProps = { kind: TStatsKind; filters: TReportCriteria };
+/** The report and its filters, each kind with its own (the contract's schedule schema). */
+export type SendReportButtonProps = { report: TReportTarget };
 
-export function SendReportButton({ kind, filters }: SendReportButtonProps) {
+export function SendReportButton({ report }: SendReportButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="light" onClick={() => setOpen(true)}>
         {REPORT_SCHEDULE_TEXTS.send}
       </Button>
-      {open && <SendReportDialog kind={kind} filters={filters} onDone={() => setOpen(false)} />}
+      {open && <SendReportDialog report={report} onDone={() => setOpen(false)} />}
     </>
   );
 }
 
-function SendReportDialog({ kind, filters, onDone }: SendReportButtonProps & { onDone: () => void }) {
+function SendReportDialog({ report, onDone }: SendReportButtonProps & { onDone: () => void }) {
   const create = useCreateReportSchedule();
+  const initialValues: TReportScheduleCreate = { ...report, frequency: 'daily' };
   const form = useForm({
     schema: ZReportScheduleCreate,
-    initialValues: { kind, filters, frequency: 'daily' as TReportFrequency },
+    initialValues,
     save: (body) => create.mutateAsync(body),
     success: { heading: REPORT_SCHEDULE_TEXTS.saved },
     onSaved: onDone,
@@ -47,7 +49,7 @@ function SendReportDialog({ kind, filters, onDone }: SendReportButtonProps & { o
     <Modal opened onClose={onDone} title={REPORT_SCHEDULE_TEXTS.send} centered>
       <form onSubmit={form.submit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">{STATS_TITLES[kind]}</Text>
+          <Text size="sm">{REPORT_TITLES[report.kind]}</Text>
           <FormErrorBanner message={form.formError} />
           <Select
             label={FREQUENCY_LABEL}

@@ -1,5 +1,6 @@
 // Office performance criteria as they travel in the URL (groupBy, start1, end1, start2, end2).
 import {
+  comparePeriod,
   formatPeriod,
   isDateRangeValid,
   monthHints,
@@ -9,6 +10,8 @@ import {
   yearHints,
   type TListQuery,
   type TPerformanceGroupBy,
+  type TPerformanceReportFilters,
+  type TPerformanceSortField,
   type TPeriodHint,
   type TPeriod,
 } from '@salesdesk/contract';
@@ -58,4 +61,22 @@ export const filtersOf = (query: TListQuery): Filters =>
 export function performanceSummary(c: PerformanceCriteria, groupBy: TPerformanceGroupBy): string {
   const by = groupBy === 'company' ? 'office' : 'agent';
   return `Period 1: ${formatPeriod(c.period1)} · Period 2: ${formatPeriod(c.period2)} · By ${by}`;
+}
+
+/** The filters a schedule keeps (`Send this report`): the grouping, the sort, and period 2 as the same period
+ * last year when the page compares with it, else the previous period (each send's period 1 is the range just
+ * ended). */
+export function performanceScheduleFilters(
+  c: PerformanceCriteria,
+  sort: { sortField?: TPerformanceSortField; sortAsc?: boolean },
+): TPerformanceReportFilters {
+  const lastYear = comparePeriod('lastYear', c.period1);
+  const sameAsLastYear = lastYear.start === c.period2.start && lastYear.end === c.period2.end;
+  const all: TPerformanceReportFilters = {
+    groupBy: c.groupBy,
+    sortField: sort.sortField,
+    sortAsc: sort.sortAsc,
+    compare: sameAsLastYear ? 'lastYear' : 'previous',
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
 }

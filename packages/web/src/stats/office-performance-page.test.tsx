@@ -1,7 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OFFICE_STATS_EMPTY, Role, weeklyHints, type TMe, type TPerformanceRow } from '@salesdesk/contract';
+import {
+  OFFICE_STATS_EMPTY,
+  REPORT_SCHEDULE_TEXTS,
+  Role,
+  weeklyHints,
+  type TMe,
+  type TPerformanceRow,
+} from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
+import { NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
 import { OfficePerformancePage } from './office-performance-page';
 
@@ -30,10 +38,12 @@ beforeEach(() => {
     { id: 3, name: 'Davao Team', sales1: 2, sales2: 2, progress: 0 },
   ];
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url) => {
-    const body = url.endsWith('stats/periods')
+  fetchMock.mockImplementation(async (url, init) => {
+    let body: unknown = url.endsWith('stats/periods')
       ? { groupBy: 'company', items: rows, total: rows.length }
       : { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '' };
+    if (url.endsWith('report-schedules') && init.method === 'PUT')
+      body = { id: 1, title: 'Office performance, weekly (monday)', paused: false };
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -85,5 +95,56 @@ describe('OfficePerformancePage', () => {
       sortAsc: false,
     });
     expect(screen.queryAllByLabelText('Group by')).toHaveLength(0);
+  });
+});
+
+describe('Send this report on Office performance', () => {
+  const puts = () =>
+    fetchMock.mock.calls
+      .filter(([url, init]) => url.endsWith('report-schedules') && init.method === 'PUT')
+      .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+  const send = async (role: Role, route: string) => {
+    startSession('tok', me(role));
+    renderUi(
+      <>
+        <OfficePerformancePage />
+        <NotesHost />
+      </>,
+      { route, query: true },
+    );
+    await within(await screen.findByRole('table', { name: 'Office performance' })).findByText('Davao Team');
+    fireEvent.click(screen.getByRole('button', { name: REPORT_SCHEDULE_TEXTS.send }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Office performance')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Frequency' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Weekly (Monday)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText(REPORT_SCHEDULE_TEXTS.saved);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  };
+
+  it('keeps the grouping and the sort, and period 2 as the same period last year', async () => {
+    await send(
+      Role.Admin,
+      '/app/stats/office-performance?groupBy=agent&start1=2026-11-01&end1=2026-11-30&start2=2025-11-01&end2=2025-11-30&sortField=sales1&sortAsc=false',
+    );
+    expect(puts()).toEqual([
+      {
+        kind: 'office-performance',
+        filters: { groupBy: 'agent', sortField: 'sales1', sortAsc: false, compare: 'lastYear' },
+        frequency: 'weekly',
+      },
+    ]);
+  });
+
+  it('compares with the previous period by default (this week against last week)', async () => {
+    await send(Role.Company, '/app/stats/office-performance');
+    expect(puts()).toEqual([
+      {
+        kind: 'office-performance',
+        filters: { sortField: 'name', sortAsc: true, compare: 'previous' },
+        frequency: 'weekly',
+      },
+    ]);
   });
 });

@@ -1,13 +1,14 @@
 // /app/stats/office-performance: sales of two periods side by side and the progress between them
 // (spec 2 section 2.15, DESIGN.md rule 7), paged and sorted on the server.
 import { useMemo, useState } from 'react';
-import { Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import {
   formatCount,
   isAdmin,
   isDateRangeValid,
   OFFICE_STATS_EMPTY,
   PERFORMANCE_HEADERS,
+  PERFORMANCE_REPORT,
   PERFORMANCE_SORT_FIELDS,
   type TPerformanceList,
   type TPerformanceRow,
@@ -23,12 +24,14 @@ import { SignedPercent } from '../ui/money';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
 import { CsvExportButton } from '../csv/csv-export-button';
+import { SendReportButton } from '../report-schedules/send-report-button';
 import { fetchPeriods, PERFORMANCE_EXPORT, PERFORMANCE_KEY } from './office-stats-api';
 import {
   filtersOf,
   PERFORMANCE_FILTERS,
   performanceCriteria,
   performanceHints,
+  performanceScheduleFilters,
   performanceSummary,
   shownFilters,
 } from './office-performance-criteria';
@@ -144,12 +147,20 @@ export function OfficePerformancePage() {
         </ListSearch>
       )}
       {print ? null : (
-        <CsvExportButton
-          path={PERFORMANCE_EXPORT}
-          body={() => ({ ...performanceCriteria(list.list.filters, hints), ...sortOf(list.list.query) })}
-          total={answered?.total}
-          fallbackName="office-performance.csv"
-        />
+        <Group gap="xs" className="no-print">
+          <SendReportButton
+            report={{
+              kind: PERFORMANCE_REPORT,
+              filters: performanceScheduleFilters(criteria, sortOf(list.list.query)),
+            }}
+          />
+          <CsvExportButton
+            path={PERFORMANCE_EXPORT}
+            body={() => ({ ...criteria, ...sortOf(list.list.query) })}
+            total={answered?.total}
+            fallbackName="office-performance.csv"
+          />
+        </Group>
       )}
       <CriteriaLine text={applied} print={print} onPrintChange={setPrint} />
       <DataTable columns={columns} caption="Office performance" print={print} {...list.table} />

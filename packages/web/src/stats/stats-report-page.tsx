@@ -133,7 +133,7 @@ export function StatsReportPage({ kind }: { kind: TStatsKind }) {
           </div>
           {!print && (
             <Group gap="xs" wrap="nowrap" className="no-print">
-              <SendReportButton kind={kind} filters={scheduleFiltersOf(body)} />
+              <SendReportButton report={{ kind, filters: scheduleFiltersOf(body) }} />
               <CsvExportButton
                 path={`${STATS_CALLS[kind]}/export`}
                 body={() => body}

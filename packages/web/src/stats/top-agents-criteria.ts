@@ -7,6 +7,8 @@ import {
   type TSiteOption,
   type TTop10Request,
   type TListQuery,
+  type TStatsCompare,
+  type TTopAgentsReportFilters,
 } from '@salesdesk/contract';
 
 export const TOP_AGENTS_FILTERS = ['start', 'end', 'siteIds', 'compare'] as const;
@@ -42,4 +44,13 @@ export function topAgentsSummary(c: TopAgentsCriteria, sites: TSiteOption[] | un
   const names = c.siteIds.map((id) => sites?.find((s) => s.id === id)?.sitename ?? `#${id}`);
   const by = c.groupBy === 'agent' ? 'agent' : 'office';
   return `Period: ${formatPeriod(c)} · Sites: ${names.length ? names.join(', ') : 'All'} · By ${by}`;
+}
+
+/** The filters a schedule keeps (`Send this report`): the sites and the comparison, not the dates. */
+export function topAgentsScheduleFilters(
+  c: TopAgentsCriteria,
+  compare: TStatsCompare | undefined,
+): TTopAgentsReportFilters {
+  const siteIds = [...new Set(c.siteIds)];
+  return { ...(siteIds.length ? { siteIds } : {}), ...(compare ? { compare } : {}) };
 }

@@ -1,7 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultWeeklyPeriod, OFFICE_STATS_EMPTY, Role, type TMe } from '@salesdesk/contract';
+import {
+  defaultWeeklyPeriod,
+  OFFICE_STATS_EMPTY,
+  REPORT_SCHEDULE_TEXTS,
+  Role,
+  type TMe,
+} from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
+import { NotesHost } from '../ui/notes';
 import { renderUi } from '../ui/test-utils';
 import { TopAgentsPage } from './top-agents-page';
 
@@ -17,9 +24,9 @@ const me = (role: Role): TMe => ({
 });
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
-const bodies = (path: string) =>
+const bodies = (path: string, method = 'POST') =>
   fetchMock.mock.calls
-    .filter(([url]) => url.endsWith(path))
+    .filter(([url, init]) => url.endsWith(path) && (init.method ?? 'GET') === method)
     .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
 let empty = false;
 
@@ -43,6 +50,8 @@ beforeEach(() => {
         items: empty ? [] : [{ ...row, no: 1, ...(req?.compare ? { otherSales: 32 } : {}) }],
         ...(req?.compare ? { compare: { start: '2026-08-31', end: '2026-09-30' } } : {}),
       };
+    if (url.endsWith('report-schedules') && init.method === 'PUT')
+      body = { id: 1, title: 'Top agents, monthly (1st)', ...req, paused: false };
     if (url.includes('/brand'))
       body = { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '' };
     return new Response(JSON.stringify(body), { status: 200 });
@@ -117,5 +126,45 @@ describe('TopAgentsPage', () => {
     startSession('tok', me(Role.Admin));
     renderUi(<TopAgentsPage />, { route: '/app/stats/top-agents', query: true });
     await waitFor(() => expect(screen.getAllByText(OFFICE_STATS_EMPTY)).toHaveLength(2));
+  });
+});
+
+describe('Send this report on Top agents', () => {
+  const send = async (role: Role, route: string, frequency: string) => {
+    startSession('tok', me(role));
+    renderUi(
+      <>
+        <TopAgentsPage />
+        <NotesHost />
+      </>,
+      { route, query: true },
+    );
+    await screen.findByRole('table', { name: /^Top 10/ });
+    fireEvent.click(screen.getByRole('button', { name: REPORT_SCHEDULE_TEXTS.send }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Top agents')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Frequency' }));
+    fireEvent.click(screen.getByRole('option', { name: frequency }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText(REPORT_SCHEDULE_TEXTS.saved);
+  };
+
+  it('keeps the sites and the comparison of the page, not its dates', async () => {
+    await send(
+      Role.Admin,
+      '/app/stats/top-agents?start=2026-10-01&end=2026-10-31&siteIds=3,x,3&compare=lastYear',
+      'Monthly (1st)',
+    );
+    expect(bodies('report-schedules', 'PUT')).toEqual([
+      { kind: 'top-agents', filters: { siteIds: [3], compare: 'lastYear' }, frequency: 'monthly' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("sends an office's every-site ranking without filters", async () => {
+    await send(Role.Company, '/app/stats/top-agents', 'Daily');
+    expect(bodies('report-schedules', 'PUT')).toEqual([
+      { kind: 'top-agents', filters: {}, frequency: 'daily' },
+    ]);
   });
 });

@@ -1,13 +1,14 @@
 // /app/stats/top-agents: the sales ranking of a period and sites, by agent for a week or less, else by
 // office (spec 2 section 2.15); the first 10 places and the whole ranking, paged on the server.
 import { useMemo, useState } from 'react';
-import { MultiSelect, SimpleGrid, Stack } from '@mantine/core';
+import { Group, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import {
   defaultWeeklyPeriod,
   isAdmin,
   isDateRangeValid,
   OFFICE_STATS_EMPTY,
   payoutPeriodHints,
+  TOP_AGENTS_REPORT,
   TOP_AGENTS_TEXTS,
   type TTop10Computed,
 } from '@salesdesk/contract';
@@ -21,6 +22,7 @@ import { ListSearch } from '../ui/list-search';
 import { Pagination } from '../ui/pagination';
 import { useListPage } from '../ui/use-list-page';
 import { CsvExportButton } from '../csv/csv-export-button';
+import { SendReportButton } from '../report-schedules/send-report-button';
 import { ComparedWith, CompareSelect, parseCompare } from './compare-select';
 import { fetchRanking, TOP_AGENTS_EXPORT, TOP_AGENTS_KEY, useTop10 } from './office-stats-api';
 import {
@@ -28,6 +30,7 @@ import {
   parseIds,
   TOP_AGENTS_FILTERS,
   topAgentsCriteria,
+  topAgentsScheduleFilters,
   topAgentsSummary,
 } from './top-agents-criteria';
 
@@ -100,12 +103,17 @@ export function TopAgentsPage() {
         </ListSearch>
       )}
       {print ? null : (
-        <CsvExportButton
-          path={TOP_AGENTS_EXPORT}
-          body={() => criteria}
-          total={answered?.total}
-          fallbackName="top-agents.csv"
-        />
+        <Group gap="xs" className="no-print">
+          <SendReportButton
+            report={{ kind: TOP_AGENTS_REPORT, filters: topAgentsScheduleFilters(criteria, compare) }}
+          />
+          <CsvExportButton
+            path={TOP_AGENTS_EXPORT}
+            body={() => criteria}
+            total={answered?.total}
+            fallbackName="top-agents.csv"
+          />
+        </Group>
       )}
       <CriteriaLine text={applied} print={print} onPrintChange={setPrint} />
       <ComparedWith compare={compare} period={answered?.compare} />
