@@ -168,6 +168,31 @@ describe('scheduled reports', () => {
     expect(await sendDueReports(env.ctx, MONDAY)).toEqual({ sent: 0, passed: 0 });
   });
 
+  it('sends nothing of a paused report at its due time, and sends it again once resumed', async () => {
+    const to = `${w.g2.agentUsername}@example.com`;
+    const made = await schedule(w.tokens.g2, { kind: 'sites', filters: {}, frequency: 'daily' });
+    expect(made.status).toBe(200);
+    const pause = (paused: boolean) =>
+      call(env.app, 'POST', `report-schedules/${made.body.id}/pause`, {
+        token: w.tokens.g2,
+        body: { paused },
+      });
+    expect((await pause(true)).status).toBe(200);
+    const tuesday = new Date(MONDAY.getTime() + 86_400_000);
+    sent.length = 0;
+    await sendDueReports(env.ctx, tuesday);
+    expect(sent.filter((m) => m.to === to)).toEqual([]);
+    expect((await pause(false)).status).toBe(200);
+    const wednesday = new Date(MONDAY.getTime() + 2 * 86_400_000);
+    await sendDueReports(env.ctx, wednesday);
+    expect(sent.filter((m) => m.to === to).map((m) => m.subject)).toEqual([
+      expect.stringContaining('Sites Statistics, daily, 2026-11-24'),
+    ]);
+    expect(
+      (await call(env.app, 'DELETE', `report-schedules/${made.body.id}`, { token: w.tokens.g2 })).status,
+    ).toBe(200);
+  });
+
   it('sends monthly reports on the 1st, and nothing to a suspended account', async () => {
     sent.length = 0;
     await env.ctx.db.execute(sql`update accounts set active = false where id = ${w.g1.agentAccountId}`);
