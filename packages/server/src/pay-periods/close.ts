@@ -175,6 +175,18 @@ export function reopenPayPeriod(
   });
 }
 
+/**
+ * Refuses to mark paid a period with a payout batch (issue 36): it is paid by its lines, and becomes paid
+ * when the last is paid or carried; a whole-period mark would leave lines owed under a paid period. The
+ * row lock, held to the end of the caller's transaction, orders this check after a batch being made at
+ * the same time (which locks the row too). The API's Mark paid asks it; the demo's history has no batch.
+ */
+export async function assertPaidWithoutBatch(db: Queryable, start: string): Promise<void> {
+  await db.execute(sql`select 1 from pay_periods where start = ${start}::date for update`);
+  if (await queryOne(db, sql`select 1 from payout_batches where period_start = ${start}::date`))
+    throw conflict(PAY_PERIOD_TEXTS.paidByBatch);
+}
+
 /** Marks a closed period paid; a paid period never changes again. */
 export async function markPayPeriodPaid(
   db: Queryable,
@@ -182,12 +194,6 @@ export async function markPayPeriodPaid(
   by: number,
   now: Date = new Date(),
 ): Promise<void> {
-  // A period with a payout batch is paid by its lines (issue 36): it becomes paid when the last is paid or
-  // carried, and a whole-period mark would leave lines owed under a paid period. The row lock orders this
-  // check after a batch being made at the same time (which locks the row too).
-  await db.execute(sql`select 1 from pay_periods where start = ${start}::date for update`);
-  if (await queryOne(db, sql`select 1 from payout_batches where period_start = ${start}::date`))
-    throw conflict(PAY_PERIOD_TEXTS.paidByBatch);
   // Only a row still closed changes, so a reopen or a second call at the same time loses cleanly.
   if (await markPeriodPaid(db, start, by, now)) return;
   const row = await queryOne<PeriodRow>(

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../context';
 import type { Principal } from '../http/auth';
 import {
+  assertPaidWithoutBatch,
   closePayPeriod,
   closeRefusal,
   firstOpenWithRows,
@@ -116,6 +117,7 @@ export async function close(ctx: AppContext, p: Principal, start: string): Promi
 }
 
 export async function markPaid(ctx: AppContext, p: Principal, start: string): Promise<{ ok: true }> {
+  await assertPaidWithoutBatch(ctx.db, start);
   await markPayPeriodPaid(ctx.db, start, p.accountId);
   return { ok: true };
 }
