@@ -55,7 +55,7 @@ async function demoRows(db: Queryable): Promise<DemoRow[]> {
   );
   const adjustment = await queryOne<{ id: string; payout: string; earning: string; note: string | null }>(
     db,
-    sql`select id::text, payout::text, earning::text, note from sales where event_type = 5 order by id desc limit 1`,
+    sql`select id::text, payout::text, earning::text, note from sales where event_type = 5 order by sales.id desc limit 1`,
   );
   const period = await queryOne<{ start: string }>(
     db,

@@ -48,7 +48,7 @@ const mismatches = (p: ClickedPath) => countRollupMismatches(env.ctx.db, { siteI
 const moneyRows = (p: ClickedPath) =>
   queryRows<{ id: string; event_type: number; reverses_id: string | null }>(
     env.ctx.db,
-    sql`select id::text, event_type, reverses_id::text from sales where site_id = ${p.site.id} order by id`,
+    sql`select id::text, event_type, reverses_id::text from sales where site_id = ${p.site.id} order by sales.id`,
   );
 const SALE_DATE = new Date('2026-03-07T23:40:00-05:00');
 
