@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
-import { SHARE, startDeliveries, type DeliverySender } from './runtime';
+import { MAX_PAUSE_MS, SHARE, startDeliveries, type DeliverySender } from './runtime';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,7 +23,12 @@ function timedSender() {
   /** The time spent in batches that began from `from` to `to`. */
   const sending = (from: number, to: number) =>
     spans.filter(([b]) => b >= from && b < to).reduce((sum, [b, e]) => sum + (e - b), 0);
-  return { sender, sending };
+  /** Each batch that began from `from` to `to`, with the pause that followed it (Infinity for the last). */
+  const pauses = (from: number, to: number) =>
+    spans.flatMap(([b, e], i) =>
+      b >= from && b < to ? [{ span: e - b, pause: i + 1 < spans.length ? spans[i + 1]![0] - e : Infinity }] : [],
+    );
+  return { sender, sending, pauses };
 }
 
 /** Keeps the event loop about 90 % busy until `until`, as a server under load is. */
@@ -46,17 +51,24 @@ const dbKind = 'pglite';
 
 describe('the delivery loop', () => {
   it('takes at most its share of a busy process, and all of an idle one', async () => {
-    const { sender, sending } = timedSender();
+    const { sender, sending, pauses } = timedSender();
     stop = startDeliveries({ dbKind } as AppContext, () => undefined, sender);
     const start = performance.now();
     await busyUntil(start + 4000);
     const loadEnd = performance.now();
     await sleep(3000);
     const end = performance.now();
-    const busyShare = sending(start, loadEnd) / (loadEnd - start);
+    // Under load each batch is followed by a pause of the rest of its share. Checked batch by batch rather
+    // than as one share of the 4 s: a stall of the machine inside a batch lengthens that batch past what
+    // the longest pause makes up for, which a busy CI runner does now and then (a share of 0.1035 once).
+    const underLoad = pauses(start, loadEnd - 100);
+    expect(underLoad.length).toBeGreaterThanOrEqual(2);
+    for (const { span, pause } of underLoad) {
+      // A timer may fire up to 1 ms early (Node rounds its due time).
+      expect(pause).toBeGreaterThanOrEqual(Math.min((span * (1 - SHARE)) / SHARE, MAX_PAUSE_MS) - 2);
+    }
     // The last pause under load lasts at most 2 s; the idle second after it is all sending but the probes.
     const idleShare = sending(end - 1000, end) / 1000;
-    expect(busyShare).toBeLessThanOrEqual(2 * SHARE);
     expect(idleShare).toBeGreaterThan(0.5);
   }, 20_000);
 

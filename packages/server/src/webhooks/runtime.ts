@@ -25,7 +25,7 @@ const PROBE_MS = 10;
 /** Busier than this (the share of time the event loop worked), the process has other work. */
 const BUSY = 0.5;
 /** The longest pause: a batch that waited long on a slow receiver did little work meanwhile. */
-const MAX_PAUSE_MS = 2000;
+export const MAX_PAUSE_MS = 2000;
 
 /** How busy the event loop was since the last call. */
 function busyMeter() {
