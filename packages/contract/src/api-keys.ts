@@ -15,6 +15,8 @@ export const API_KEY_SCOPES = [
   'agents:write',
   'links:read',
   'statements:read',
+  'payouts:read',
+  'payouts:write',
   'webhooks:write',
 ] as const;
 export type TApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -37,6 +39,11 @@ export const API_KEY_SCOPE_HOLDERS: Record<
   'agents:write': { role: Role.Company },
   'links:read': { role: Role.Company },
   'statements:read': { role: Role.Company },
+  // Payment history and an agent's payout method (an office sees the method and last 4 only).
+  'payouts:read': { role: Role.Company },
+  // Batches, their files and the bank's answer: the payers (contract payouts.ts). Changing where an agent's
+  // money goes, and confirming a line held after such a change, stay with a person signed in.
+  'payouts:write': { role: Role.Admin, permission: Permission.EarningVisible },
   // Each account its own webhooks: an office, or an admin with the earnings permission (contract webhooks.ts).
   'webhooks:write': WEBHOOK_HOLDERS,
 };
@@ -180,12 +187,14 @@ export const API_KEY_TEXTS = {
 
 /** The scopes as a person reads them (the form's checkboxes). */
 export const API_KEY_SCOPE_LABELS: Record<TApiKeyScope, string> = {
-  'stats:read': 'Statistics, payroll, top agents and dashboard (read)',
+  'stats:read': 'Statistics, payroll, top agents, dashboard and Home (read)',
   'sales:read': 'Sale, click and postback logs (read)',
   'sales:write': 'Sale status changes, reversals and adjustments (write)',
   'agents:read': 'Agents (read)',
   'agents:write': 'Agents (write)',
   'links:read': 'Links (read)',
   'statements:read': 'Pay statements (read)',
+  'payouts:read': 'Payment history and payout methods (read)',
+  'payouts:write': 'Payout batches, their files and results (write)',
   'webhooks:write': 'Webhooks (write)',
 };

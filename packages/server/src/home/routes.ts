@@ -9,7 +9,10 @@ import { getHome } from './service';
 const homeRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.get(
     '/home',
-    { config: { access: LOGIN, openWhileSuspended: true }, schema: { response: { 200: ZHome } } },
+    {
+      config: { access: LOGIN, keyScope: 'stats:read', openWhileSuspended: true },
+      schema: { response: { 200: ZHome } },
+    },
     (req) => getHome(ctx, principalOf(req)),
   );
 };

@@ -98,6 +98,20 @@ const KEY_ROUTES: Record<string, string[]> = {
     'POST /api/sale-logs',
     'POST /api/sale-logs/export',
   ],
+  'payouts:read': [
+    'GET /api/agents/:id/payout',
+    'GET /api/payouts/batches/:id',
+    'POST /api/payouts/batches/search',
+    'POST /api/payouts/lines/search',
+  ],
+  'payouts:write': [
+    'GET /api/payouts/batches/:id/file/:method',
+    'POST /api/payouts/batches',
+    'POST /api/payouts/batches/:id/results',
+    'POST /api/payouts/lines/:id/failed',
+    'POST /api/payouts/lines/:id/paid',
+    'POST /api/payouts/lines/:id/retry',
+  ],
   'sales:write': ['POST /api/sales/:id/reverse', 'POST /api/sales/status', 'PUT /api/adjustments'],
   'statements:read': [
     'GET /api/pay-statements',
@@ -109,6 +123,7 @@ const KEY_ROUTES: Record<string, string[]> = {
   'stats:read': [
     'GET /api/avp-periods',
     'GET /api/dashboard',
+    'GET /api/home',
     'GET /api/stats/site-options',
     'GET /api/stats/site-options/:siteId/types',
     'POST /api/stats/office-charts',

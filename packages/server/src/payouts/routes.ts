@@ -31,8 +31,11 @@ import { sendPayoutFile } from './files';
 import { recordResults } from './results';
 import * as payouts from './service';
 
+// A key pays through batches and their lines; changing an agent's details, and confirming a line held after
+// such a change, take a person signed in (no key scope), so a stolen key cannot redirect a payday.
 const payers = { access: permission(Permission.EarningVisible, Role.Admin) } as const;
-const onLine = { ...payers, audit: { target: 'payout' } } as const;
+const paying = { ...payers, keyScope: 'payouts:write' } as const;
+const onLine = { ...paying, audit: { target: 'payout' } } as const;
 
 const payoutsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) => {
   app.get(
@@ -51,7 +54,7 @@ const payoutsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.get(
     '/agents/:id/payout',
     {
-      config: { access: role(Role.Company) },
+      config: { access: role(Role.Company), keyScope: 'payouts:read' },
       schema: { params: ZIdParams, response: { 200: ZPayoutDetailsView } },
     },
     (req) => details.getOfAgent(ctx, principalOf(req), req.params.id),
@@ -67,27 +70,30 @@ const payoutsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
 
   app.post(
     '/payouts/batches',
-    { config: payers, schema: { body: ZPayoutBatchCreate, response: { 200: ZPayoutBatch } } },
+    { config: paying, schema: { body: ZPayoutBatchCreate, response: { 200: ZPayoutBatch } } },
     (req) => payouts.makeBatch(ctx, principalOf(req), req.body.start),
   );
   app.post(
     '/payouts/batches/search',
     {
-      config: { ...payers, read: true },
+      config: { ...payers, keyScope: 'payouts:read', read: true },
       schema: { body: ZPayoutBatchSearch, response: { 200: ZPayoutBatchList } },
     },
     (req) => payouts.listBatches(ctx, req.body),
   );
   app.get(
     '/payouts/batches/:id',
-    { config: payers, schema: { params: ZIdParams, response: { 200: ZPayoutBatch } } },
+    {
+      config: { ...payers, keyScope: 'payouts:read' },
+      schema: { params: ZIdParams, response: { 200: ZPayoutBatch } },
+    },
     (req) => payouts.getBatch(ctx, req.params.id),
   );
   app.get(
     '/payouts/batches/:id/file/:method',
     {
       // The one place account numbers leave the database: each download is an audit entry.
-      config: { ...payers, read: false, audit: { target: 'payout-batch', detail: 'method' } },
+      config: { ...paying, read: false, audit: { target: 'payout-batch', detail: 'method' } },
       schema: { params: ZPayoutFileParams },
     },
     (req, reply) => sendPayoutFile(ctx, req.params.id, req.params.method, reply),
@@ -95,7 +101,7 @@ const payoutsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.post(
     '/payouts/batches/:id/results',
     {
-      config: { ...payers, audit: { target: 'payout-batch' } },
+      config: { ...paying, audit: { target: 'payout-batch' } },
       schema: { params: ZIdParams, body: ZPayoutResults, response: { 200: ZPayoutResultsDone } },
     },
     (req) => recordResults(ctx, principalOf(req), req.params.id, req.body.csv),
@@ -104,7 +110,7 @@ const payoutsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   app.post(
     '/payouts/lines/search',
     {
-      config: { access: LOGIN, read: true },
+      config: { access: LOGIN, keyScope: 'payouts:read', read: true },
       schema: { body: ZPayoutLineSearch, response: { 200: ZPayoutLineList } },
     },
     (req) => payouts.listLines(ctx, principalOf(req), req.body),
@@ -135,7 +141,10 @@ const payoutsRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app, { ctx }) =
   );
   app.post(
     '/payouts/lines/:id/confirm',
-    { config: onLine, schema: { params: ZIdParams, response: { 200: ZPayoutLine } } },
+    {
+      config: { ...payers, audit: { target: 'payout' } },
+      schema: { params: ZIdParams, response: { 200: ZPayoutLine } },
+    },
     (req) => payouts.reopenLine(ctx, principalOf(req), req.params.id, 'held'),
   );
 };

@@ -26,7 +26,9 @@ function timedSender() {
   /** Each batch that began from `from` to `to`, with the pause that followed it (Infinity for the last). */
   const pauses = (from: number, to: number) =>
     spans.flatMap(([b, e], i) =>
-      b >= from && b < to ? [{ span: e - b, pause: i + 1 < spans.length ? spans[i + 1]![0] - e : Infinity }] : [],
+      b >= from && b < to
+        ? [{ span: e - b, pause: i + 1 < spans.length ? spans[i + 1]![0] - e : Infinity }]
+        : [],
     );
   return { sender, sending, pauses };
 }

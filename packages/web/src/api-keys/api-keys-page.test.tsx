@@ -193,6 +193,9 @@ describe('the New API Key form', () => {
     await screen.findByLabelText(/Name/);
     expect(scopeBoxes()).not.toContain('sales:write');
     expect(scopeBoxes()).toContain('stats:read');
+    // An office reads its agents' payments; paying them is the payers' (admins who see earnings).
+    expect(scopeBoxes()).toContain('payouts:read');
+    expect(scopeBoxes()).not.toContain('payouts:write');
     fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'reports' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /^stats:read/ }));
     fireEvent.change(screen.getByLabelText(/Allowed IP addresses/), {
