@@ -130,7 +130,9 @@ try {
       if (hook) await api(token, 'DELETE', `webhooks/${hook.id}`);
       console.log(
         `round ${round}, ${label}: ${load.rps.toFixed(0)} postbacks/s (p50 ${load.p50} ms, p99 ${load.p99} ms, ` +
-          `server CPU ${load.cpu.serverS.toFixed(1)} s, unexpected ${load.unexpected}, errors ${load.errors})${delivery}`,
+          `server CPU ${load.cpu.serverS.toFixed(1)} s, PostgreSQL CPU ${load.cpu.postgresS.toFixed(1)} s ` +
+          `(${((load.cpu.postgresS * 1e6) / (load.rps * DURATION_S)).toFixed(0)} µs a postback), ` +
+          `CPUs busy ${load.cpu.busy.map((b) => `${(b * 100).toFixed(0)} %`).join(' / ')}, unexpected ${load.unexpected}, errors ${load.errors})${delivery}`,
       );
     }
     ratios.push(rates['one endpoint'] / rates.none);
