@@ -102,6 +102,7 @@ function result(req: Record<string, unknown>): TStatsResult {
 }
 
 let putStatus = 200;
+let showUniques = false;
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const bodies = (path: string, method = 'POST') =>
   fetchMock.mock.calls
@@ -112,6 +113,7 @@ beforeEach(() => {
   sessionStorage.clear();
   clearNotes();
   putStatus = 200;
+  showUniques = false;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url, init) => {
     const req = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
@@ -125,7 +127,7 @@ beforeEach(() => {
       body = { id: 1, kind: 'sites', title: 'Sites Statistics, weekly (monday)', ...req, paused: false };
     }
     if (url.includes('/brand'))
-      body = { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '', showUniques: false };
+      body = { name: 'emarket', displayName: 'eMarket', styleClass: '', copyright: '', showUniques };
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -169,6 +171,29 @@ describe('Statistics compare', () => {
     expect(total.querySelector('[data-compare-change]')?.textContent).toBe('+59.97%');
     // The same count in both periods.
     expect(cellOf('Cebu', 'Raws').querySelector('[data-compare-change]')?.textContent).toBe('0%');
+  });
+
+  it('compares Conv. % and EPC as shown, and says nothing where the other period had no clicks', async () => {
+    showUniques = true;
+    startSession('tok', me(Role.Admin));
+    renderUi(<SitesStatsPage />, { route: '/app/stats/sites?groupBy=company&compare=previous', query: true });
+    await screen.findByRole('button', { name: 'Cebu' });
+    await screen.findByText(/^Compared with:/);
+    const shown = (row: string, header: string) => {
+      const cell = cellOf(row, header);
+      return [
+        cell.querySelector('[data-compare-other]')?.textContent,
+        cell.querySelector('[data-compare-change]')?.textContent,
+      ];
+    };
+    // Cebu: 3 sales and ₱300.10 from 6 unique clicks (50.00%, ₱50.02) against 4 and ₱200.10 (66.67%, ₱33.35).
+    expect(shown('Cebu', 'Conv. %')).toEqual(['66.67%', '-25.00%']);
+    expect(shown('Cebu', 'EPC')).toEqual([formatPeso('33.35'), '+49.99%']);
+    // Davao had no clicks in the other period: no ratio there, not 0.
+    expect(shown('Davao', 'Conv. %')).toEqual([NO_CHANGE, NO_CHANGE]);
+    expect(shown('Davao', 'EPC')).toEqual([NO_CHANGE, NO_CHANGE]);
+    // Overall: 5 of 6 (83.33%) against 4 of 6 (66.67%).
+    expect(shown('Overall Total', 'Conv. %')).toEqual(['66.67%', '+24.99%']);
   });
 
   it('chooses the comparison in the form, and drops it for the detail grouping', async () => {
