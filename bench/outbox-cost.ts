@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { OPTION_NAMES } from '@salesdesk/contract';
 import { spawnServer } from '@salesdesk/server/src/test/server-process';
 import { checkClickLinks } from './demo-links';
@@ -47,6 +48,27 @@ const receiver = await spawnServer({
   args: ['--import', 'tsx', 'bench/webhook-receiver.ts'],
   readyPath: '/count',
 });
+/** Autovacuum and autoanalyze runs so far, by table (PostgreSQL): what ran inside a measurement is told with it. */
+async function maintenanceRuns(): Promise<Map<string, number>> {
+  const runs = new Map<string, number>();
+  if (!url) return runs;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ relname: string; n: string }>(
+      'select relname, autovacuum_count + autoanalyze_count as n from pg_stat_user_tables',
+    );
+    for (const r of rows) runs.set(r.relname, Number(r.n));
+  } finally {
+    await client.end();
+  }
+  return runs;
+}
+const ranSince = (before: Map<string, number>, after: Map<string, number>) =>
+  [...after]
+    .filter(([t, n]) => n > (before.get(t) ?? 0))
+    .map(([t, n]) => `${t} ${n - (before.get(t) ?? 0)}`)
+    .join(', ') || 'none';
 const posted = async () => Number(await (await fetch(`${receiver.baseUrl}/count`)).text());
 
 async function api(token: string, method: string, route: string, body?: unknown) {
@@ -100,6 +122,7 @@ try {
         : null;
       if (hook && DISABLED) await api(token, 'POST', `webhooks/${hook.id}/disable`, {});
       const before = await posted();
+      const runs0 = await maintenanceRuns();
       const sent0 = counter.n;
       const load = await measureLoad(
         {
@@ -112,6 +135,7 @@ try {
         },
         counter,
       );
+      const maintenance = url ? `; autovacuum/analyze runs: ${ranSince(runs0, await maintenanceRuns())}` : '';
       const label = subscribed ? 'one endpoint' : 'none';
       rates[label] = load.rps;
       let delivery = '';
@@ -132,7 +156,7 @@ try {
         `round ${round}, ${label}: ${load.rps.toFixed(0)} postbacks/s (p50 ${load.p50} ms, p99 ${load.p99} ms, ` +
           `server CPU ${load.cpu.serverS.toFixed(1)} s, PostgreSQL CPU ${load.cpu.postgresS.toFixed(1)} s ` +
           `(${((load.cpu.postgresS * 1e6) / (load.rps * DURATION_S)).toFixed(0)} µs a postback), ` +
-          `CPUs busy ${load.cpu.busy.map((b) => `${(b * 100).toFixed(0)} %`).join(' / ')}, unexpected ${load.unexpected}, errors ${load.errors})${delivery}`,
+          `CPUs busy ${load.cpu.busy.map((b) => `${(b * 100).toFixed(0)} %`).join(' / ')}, unexpected ${load.unexpected}, errors ${load.errors})${delivery}${maintenance}`,
       );
     }
     ratios.push(rates['one endpoint'] / rates.none);
