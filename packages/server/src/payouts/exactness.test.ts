@@ -1,5 +1,6 @@
 // Payouts add up (issue 36): over random histories (sales, adjustments either way, a minimum payout that
-// changes between closes, batches with lines paid, failed, retried, held or left pending), every statement
+// changes between closes, batches with lines paid, failed, retried, held or left pending, recorded line by
+// line or through the bank's result file), every statement
 // equals an independent model of the raw money rows with the minimum each period closed with, and per
 // agent what was earned equals what was paid, plus what is still pending, held or failed, plus the balance
 // carried into the next statement.
@@ -40,6 +41,8 @@ const PERIODS = Array.from({ length: 8 }, (_, i) => {
 });
 const minimums = new Map<string, string>();
 let failures = 0;
+/** Outcomes recorded through a result file. */
+let filed = 0;
 const noon = (day: string) => `${day}T17:00:00Z`;
 
 const api = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = payer) =>
@@ -91,18 +94,36 @@ beforeAll(async () => {
     await env.ctx.db.execute(sql`update payout_details set changed_at = '2001-01-01'`);
     const lines = (await api<TList<TPayoutLine>>('POST', 'payouts/lines/search', { batchId: batch.body.id }))
       .body.items;
+    // Half the batches record their outcomes line by line, the other half through the bank's result file.
+    const byFile = rnd.next() < 0.5;
+    const fileRows: string[] = [];
+    const retries: number[] = [];
     for (const l of lines) {
       const roll = rnd.next();
       if (l.status === 'held' && roll < 0.5) await api('POST', `payouts/lines/${l.id}/confirm`);
       else if (l.status !== 'pending') continue;
-      else if (roll < 0.55)
-        await api('POST', `payouts/lines/${l.id}/paid`, { paidOn: addDays(p.end, 3), reference: `B${l.id}` });
-      else if (roll < 0.8) {
-        expect((await api('POST', `payouts/lines/${l.id}/failed`, { reason: 'Refused' })).status).toBe(200);
+      else if (roll < 0.55) {
+        if (byFile) fileRows.push(`${l.reference},paid,B${l.id},${l.amount},,${addDays(p.end, 3)}`);
+        else
+          await api('POST', `payouts/lines/${l.id}/paid`, {
+            paidOn: addDays(p.end, 3),
+            reference: `B${l.id}`,
+          });
+      } else if (roll < 0.8) {
+        if (byFile) fileRows.push(`${l.reference},failed,,${l.amount},Refused,`);
+        else
+          expect((await api('POST', `payouts/lines/${l.id}/failed`, { reason: 'Refused' })).status).toBe(200);
         failures++;
-        if (rnd.next() < 0.3) await api('POST', `payouts/lines/${l.id}/retry`);
+        if (rnd.next() < 0.3) retries.push(l.id);
       }
     }
+    if (fileRows.length) {
+      const csv = ['reference,status,bank reference,amount,reason,date', ...fileRows].join('\n');
+      const done = await api('POST', `payouts/batches/${batch.body.id}/results`, { csv });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      filed += fileRows.length;
+    }
+    for (const id of retries) expect((await api('POST', `payouts/lines/${id}/retry`)).status).toBe(200);
   }
 });
 
@@ -182,5 +203,6 @@ describe('payouts add up', () => {
     // Failed lines were carried into later batches (or are still failed in the last).
     expect([...outcomes].sort()).toEqual(expect.arrayContaining(['carried', 'paid', 'pending']));
     expect(failures).toBeGreaterThan(0);
+    expect(filed, 'some outcomes came in a result file').toBeGreaterThan(0);
   });
 });
