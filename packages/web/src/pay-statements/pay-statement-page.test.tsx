@@ -9,7 +9,7 @@ import {
   type TPayStatement,
 } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { NOT_FOUND_TEXT } from '../shell/record-gate';
 import { PayStatementPage } from './pay-statement-page';
 
@@ -80,16 +80,7 @@ beforeEach(() => {
     async () => new Response(JSON.stringify(answer.body), { status: answer.status }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  startSession('tok', {
-    accountId: 2,
-    agentId: 7,
-    companyId: 1,
-    role: Role.Agent,
-    username: 'agent07',
-    permissions: [],
-    officeName: null,
-    canDelete: false,
-  });
+  startSession('tok', testMe(Role.Agent, { username: 'agent07' }));
 });
 afterEach(() => vi.unstubAllGlobals());
 

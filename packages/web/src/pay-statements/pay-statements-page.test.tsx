@@ -1,26 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  PAY_STATEMENTS_EMPTY,
-  PAYOUT_TEXTS,
-  Role,
-  type TMe,
-  type TPayStatementRow,
-} from '@salesdesk/contract';
+import { PAY_STATEMENTS_EMPTY, PAYOUT_TEXTS, Role, type TPayStatementRow } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { PayStatementsPage } from './pay-statements-page';
 
-const me = (role: Role): TMe => ({
-  accountId: 2,
-  agentId: role === Role.Agent ? 7 : null,
-  companyId: role === Role.Admin ? null : 1,
-  role,
-  username: 'viewer',
-  permissions: [],
-  officeName: null,
-  canDelete: false,
-});
+const me = (role: Role) => testMe(role, { username: 'viewer' });
 
 const row: TPayStatementRow = {
   start: '2026-01-01',

@@ -1,20 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAYOUT_TEXTS, Role, type TMe, type TPayoutLine } from '@salesdesk/contract';
+import { PAYOUT_TEXTS, Role, type TPayoutLine } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { PaymentsPage } from './payments-page';
 
-const me = (role: Role): TMe => ({
-  accountId: 2,
-  agentId: role === Role.Agent ? 7 : null,
-  companyId: role === Role.Admin ? null : 1,
-  role,
-  username: 'viewer',
-  permissions: [],
-  officeName: null,
-  canDelete: false,
-});
+const me = (role: Role) => testMe(role, { username: 'viewer' });
 
 const paid: TPayoutLine = {
   id: 31,

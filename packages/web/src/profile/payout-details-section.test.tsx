@@ -11,7 +11,7 @@ import {
 } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
 import { clearNotes, NotesHost } from '../ui/notes';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { METHOD_REQUIRED } from './payout-fields';
 import { PayoutDetailsSection } from './payout-details-section';
 
@@ -48,16 +48,7 @@ beforeEach(() => {
     return new Response(JSON.stringify(reply.body), { status: reply.status });
   });
   vi.stubGlobal('fetch', fetchMock);
-  startSession('tok', {
-    accountId: 2,
-    agentId: 7,
-    companyId: 1,
-    role: Role.Agent,
-    username: 'agent07',
-    permissions: [],
-    officeName: null,
-    canDelete: false,
-  });
+  startSession('tok', testMe(Role.Agent, { username: 'agent07' }));
 });
 afterEach(() => vi.unstubAllGlobals());
 

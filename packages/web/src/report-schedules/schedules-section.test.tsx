@@ -4,7 +4,7 @@ import { formatDateTime, REPORT_SCHEDULE_TEXTS as T, Role, type TReportSchedule 
 import { startSession } from '../api/session-store';
 import { DialogsHost } from '../ui/dialogs';
 import { clearNotes, NotesHost } from '../ui/notes';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { PAUSED, ReportSchedulesSection } from './schedules-section';
 
 const schedule = (over: Partial<TReportSchedule>): TReportSchedule =>
@@ -52,16 +52,7 @@ beforeEach(() => {
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
-  startSession('tok', {
-    accountId: 2,
-    agentId: 7,
-    companyId: 1,
-    role: Role.Agent,
-    username: 'agent07',
-    permissions: [],
-    officeName: null,
-    canDelete: false,
-  });
+  startSession('tok', testMe(Role.Agent, { username: 'agent07' }));
 });
 afterEach(() => vi.unstubAllGlobals());
 

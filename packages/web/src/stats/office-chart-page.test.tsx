@@ -1,14 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultChartPreset,
-  OFFICE_STATS_EMPTY,
-  Role,
-  type TChartModel,
-  type TMe,
-} from '@salesdesk/contract';
+import { defaultChartPreset, OFFICE_STATS_EMPTY, Role, type TChartModel } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { chartOption } from './office-chart';
 import { OfficePerformanceChartPage } from './office-chart-page';
 
@@ -20,16 +14,7 @@ vi.mock('./office-chart', async (original) => ({
   ),
 }));
 
-const me = (role: Role): TMe => ({
-  accountId: 2,
-  agentId: null,
-  companyId: role === Role.Company ? 1 : null,
-  role,
-  username: 'someone',
-  permissions: [],
-  officeName: null,
-  canDelete: false,
-});
+const me = (role: Role) => testMe(role);
 
 const model: TChartModel = {
   companyId: 1,

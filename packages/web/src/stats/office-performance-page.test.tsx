@@ -5,24 +5,14 @@ import {
   REPORT_SCHEDULE_TEXTS,
   Role,
   weeklyHints,
-  type TMe,
   type TPerformanceRow,
 } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
 import { NotesHost } from '../ui/notes';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { OfficePerformancePage } from './office-performance-page';
 
-const me = (role: Role): TMe => ({
-  accountId: 2,
-  agentId: null,
-  companyId: role === Role.Company ? 1 : null,
-  role,
-  username: 'someone',
-  permissions: [],
-  officeName: null,
-  canDelete: false,
-});
+const me = (role: Role) => testMe(role);
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const requests = () =>

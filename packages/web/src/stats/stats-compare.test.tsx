@@ -5,27 +5,17 @@ import {
   NO_CHANGE,
   REPORT_SCHEDULE_TEXTS,
   Role,
-  type TMe,
   type TStatsOverall,
   type TStatsResult,
   type TStatsRow,
 } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
 import { clearNotes, NotesHost } from '../ui/notes';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { PayrollAvpPage, SitesStatsPage } from './report-pages';
 import { COMPARE_LABEL } from './compare-select';
 
-const me = (role: Role): TMe => ({
-  accountId: 2,
-  agentId: null,
-  companyId: 1,
-  role,
-  username: 'someone',
-  permissions: [],
-  officeName: null,
-  canDelete: false,
-});
+const me = (role: Role) => testMe(role, { companyId: 1 });
 
 const figures = (sales: number, payout: string) => ({
   raws: 10,

@@ -1,27 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultWeeklyPeriod,
-  OFFICE_STATS_EMPTY,
-  REPORT_SCHEDULE_TEXTS,
-  Role,
-  type TMe,
-} from '@salesdesk/contract';
+import { defaultWeeklyPeriod, OFFICE_STATS_EMPTY, REPORT_SCHEDULE_TEXTS, Role } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
 import { NotesHost } from '../ui/notes';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { TopAgentsPage } from './top-agents-page';
 
-const me = (role: Role): TMe => ({
-  accountId: 2,
-  agentId: null,
-  companyId: role === Role.Company ? 1 : null,
-  role,
-  username: 'someone',
-  permissions: [],
-  officeName: null,
-  canDelete: false,
-});
+const me = (role: Role) => testMe(role);
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const bodies = (path: string, method = 'POST') =>

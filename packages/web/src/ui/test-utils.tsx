@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach } from 'vitest';
+import { Role, type TMe } from '@salesdesk/contract';
 
 function stubBrowserApis() {
   if (!window.matchMedia) {
@@ -66,4 +67,22 @@ export function getCell(text: string): HTMLElement {
   const inCell = screen.queryAllByText(text, { selector: 'td, td *' });
   if (inCell.length) return inCell[0];
   return screen.getByText((_, el) => el?.tagName === 'TD' && el.textContent === text);
+}
+
+/**
+ * A signed-in user as GET /api/accounts/me answers it: account 2; an agent is agent 7 of office 1, an
+ * office user office 1's; no permissions. `over` sets what a test needs otherwise.
+ */
+export function testMe(role: Role, over: Partial<TMe> = {}): TMe {
+  return {
+    accountId: 2,
+    agentId: role === Role.Agent ? 7 : null,
+    companyId: role === Role.Agent || role === Role.Company ? 1 : null,
+    role,
+    username: 'someone',
+    permissions: [],
+    officeName: null,
+    canDelete: false,
+    ...over,
+  };
 }
