@@ -153,6 +153,7 @@ export const PAYOUT_DETAILS_TEXTS = {
   mobileNumber: 'Mobile number',
   email: 'PayPal e-mail',
   none: 'No payout details yet',
+  loadFailed: 'The payout details could not be loaded',
   save: 'Save payout details',
   saved: 'Payout details saved',
   /** Under the form: why a fresh change waits. */

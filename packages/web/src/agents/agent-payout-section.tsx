@@ -1,14 +1,13 @@
 // An agent's payout details on its form (issue 36): superadmins and admins who see earnings read them whole
 // and set or correct them; offices and other admins see the method and last 4 only.
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { PAYOUT_DETAILS_TEXTS as T, type TPayoutDetailsView } from '@salesdesk/contract';
 import { useForm } from '../api/use-form';
-import { PayoutNow } from '../profile/payout-details-section';
+import { PayoutSection } from '../profile/payout-details-section';
 import { onDetailFields, payoutValues, PayoutFields, ZPayoutDetailsForm } from '../profile/payout-fields';
 import { canChangeMoney } from '../shell/access-rules';
 import { useMe } from '../session/use-session';
 import { FormErrorBanner } from '../ui/field';
-import { Loading } from '../ui/loading';
 import { useAgentPayout, useSaveAgentPayout } from './payout-api';
 
 function AgentPayoutForm({ id, view }: { id: number; view: TPayoutDetailsView }) {
@@ -35,22 +34,11 @@ function AgentPayoutForm({ id, view }: { id: number; view: TPayoutDetailsView })
 }
 
 export function AgentPayoutSection({ id }: { id: number }) {
-  const me = useMe();
-  const view = useAgentPayout(id);
-  const editable = canChangeMoney(me);
+  const editable = canChangeMoney(useMe());
   return (
-    <Stack gap="sm">
-      <Title order={2} size="h4">
-        {T.title}
-      </Title>
-      {view.data ? (
-        <>
-          <PayoutNow view={view.data} />
-          {editable ? <AgentPayoutForm id={id} view={view.data} /> : null}
-        </>
-      ) : view.isPending ? (
-        <Loading />
-      ) : null}
-    </Stack>
+    <PayoutSection
+      view={useAgentPayout(id)}
+      form={editable ? (v) => <AgentPayoutForm id={id} view={v} /> : undefined}
+    />
   );
 }

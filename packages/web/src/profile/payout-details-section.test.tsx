@@ -20,6 +20,7 @@ const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
 let view: TPayoutDetailsView;
 let twoFactor = false;
 let putReply: Reply | undefined;
+let getReply: Reply | undefined;
 const puts = () =>
   fetchMock.mock.calls
     .filter(([url, init]) => url.endsWith('profile/payout') && init.method === 'PUT')
@@ -37,6 +38,7 @@ beforeEach(() => {
   view = NONE;
   twoFactor = false;
   putReply = undefined;
+  getReply = undefined;
   clearNotes();
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url, init) => {
@@ -44,7 +46,7 @@ beforeEach(() => {
       ? { status: 200, body: { enabled: twoFactor, required: false, recoveryCodesLeft: 10 } }
       : init.method === 'PUT'
         ? (putReply ?? { status: 200, body: SAVED })
-        : { status: 200, body: view };
+        : (getReply ?? { status: 200, body: view });
     return new Response(JSON.stringify(reply.body), { status: reply.status });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -70,6 +72,13 @@ const type = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 
 describe('PayoutDetailsSection', () => {
+  it('says so when the details cannot be loaded, and offers no form', async () => {
+    getReply = { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong' } };
+    render();
+    expect((await screen.findByText(T.loadFailed)).getAttribute('role')).toBe('alert');
+    expect(screen.queryByRole('button', { name: T.save })).toBeNull();
+  });
+
   it("asks a method first, then that method's fields, checked by the contract before any call", async () => {
     render();
     await screen.findByText(T.none);

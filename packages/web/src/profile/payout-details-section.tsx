@@ -1,5 +1,6 @@
 // The agent's own payout details on /app/profile (issue 36): what is set now, the method and its fields,
 // the current password and, when two-factor sign-in is on, a code; why a fresh change waits.
+import type { ReactNode } from 'react';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { z } from 'zod';
 import {
@@ -105,8 +106,17 @@ function OwnPayoutForm({ view }: { view: TPayoutDetailsView }) {
   );
 }
 
-export function PayoutDetailsSection() {
-  const view = useOwnPayout();
+/**
+ * The section both payout forms share (Profile, an agent's form): the title, what is set now, and
+ * `form` under it where the viewer may change it; loading, and a refusal said, as every screen.
+ */
+export function PayoutSection({
+  view,
+  form,
+}: {
+  view: { data?: TPayoutDetailsView; isPending: boolean; isError: boolean };
+  form?: (view: TPayoutDetailsView) => ReactNode;
+}) {
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
@@ -115,11 +125,19 @@ export function PayoutDetailsSection() {
       {view.data ? (
         <>
           <PayoutNow view={view.data} />
-          <OwnPayoutForm view={view.data} />
+          {form?.(view.data)}
         </>
-      ) : view.isPending ? (
+      ) : view.isError ? (
+        <Text c="red" role="alert">
+          {T.loadFailed}
+        </Text>
+      ) : (
         <Loading />
-      ) : null}
+      )}
     </Stack>
   );
+}
+
+export function PayoutDetailsSection() {
+  return <PayoutSection view={useOwnPayout()} form={(v) => <OwnPayoutForm view={v} />} />;
 }
