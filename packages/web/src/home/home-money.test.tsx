@@ -12,21 +12,9 @@ import {
   type TOfficeHome,
 } from '@salesdesk/contract';
 import { startSession } from '../api/session-store';
-import { renderUi } from '../ui/test-utils';
+import { renderUi, testMe } from '../ui/test-utils';
 import { HOME_LOAD_FAILED } from './home-money';
 import { HomePage } from './home-page';
-
-const me = (role: Role, over: Partial<TMe> = {}): TMe => ({
-  accountId: 2,
-  agentId: role === Role.Agent ? 7 : null,
-  companyId: role >= Role.Admin ? null : 1,
-  role,
-  username: 'someone',
-  permissions: [],
-  officeName: null,
-  canDelete: false,
-  ...over,
-});
 
 const totals = (start: string, end: string, over: Partial<THomeTotals> = {}): THomeTotals => ({
   start,
@@ -149,7 +137,7 @@ const href = (el: HTMLElement) => el.querySelector('a')?.getAttribute('href');
 
 async function open(role: Role, home: THome, over: Partial<TMe> = {}) {
   answer = home;
-  startSession('tok', me(role, over));
+  startSession('tok', testMe(role, over));
   const view = renderUi(<HomePage />, { route: '/app/home', query: true });
   await screen.findByText('Big news'); // spec 1's Home stays under the figures
   return view;

@@ -114,7 +114,7 @@ export function PayoutSection({
   view,
   form,
 }: {
-  view: { data?: TPayoutDetailsView; isPending: boolean; isError: boolean };
+  view: { data?: TPayoutDetailsView; isError: boolean };
   form?: (view: TPayoutDetailsView) => ReactNode;
 }) {
   return (
