@@ -32,7 +32,12 @@ export interface LoadResult {
   cpu: CpuSplit;
 }
 
-function run(opts: LoadOptions, durationS: number, counter: { n: number }): Promise<autocannon.Result> {
+/** One autocannon run of `durationS` seconds, the n-th request numbered from `counter`. */
+export function runLoad(
+  opts: LoadOptions,
+  durationS: number,
+  counter: { n: number },
+): Promise<autocannon.Result> {
   return autocannon({
     url: opts.baseUrl,
     connections: opts.connections,
@@ -52,9 +57,9 @@ function run(opts: LoadOptions, durationS: number, counter: { n: number }): Prom
 
 /** A warm-up of WARMUP_S seconds, then DURATION_S measured seconds. */
 export async function measureLoad(opts: LoadOptions, counter = { n: 0 }): Promise<LoadResult> {
-  if (WARMUP_S > 0) await run(opts, WARMUP_S, counter);
+  if (WARMUP_S > 0) await runLoad(opts, WARMUP_S, counter);
   const cpu = startCpuCount(opts.serverPid);
-  const r = await run(opts, DURATION_S, counter);
+  const r = await runLoad(opts, DURATION_S, counter);
   const done = r[opts.expect];
   const answered = r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'];
   return {

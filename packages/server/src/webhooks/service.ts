@@ -158,6 +158,12 @@ export async function updateEndpoint(
   const row = await ownLocked(ctx, p, id);
   assertMacros(row.kind, v.url);
   await assertSites(ctx, p, v.siteIds);
+  // The events written before a change of what it takes are fanned out as it took them then: an event
+  // committed while subscribed is owed, whatever the delivery loop's lag (as around enable and disable).
+  const key = (list: readonly (string | number)[] | null | undefined) =>
+    list == null ? null : list.map(String).sort().join();
+  if (key(row.event_types) !== key(v.eventTypes) || key(row.site_ids) !== key(v.siteIds))
+    await fanOutAll(ctx.db);
   try {
     await ctx.db
       .update(webhookEndpoints)

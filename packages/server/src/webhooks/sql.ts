@@ -59,9 +59,17 @@ export const endpointRow = (db: Queryable, accountId: number, id: number) =>
 
 /** The account's own live endpoint `id`, locked until the write commits (the caller 404s on none). */
 export const lockEndpoint = (db: Queryable, accountId: number, id: number) =>
-  queryRows<{ id: number; kind: number; enabled: boolean; office_id: number | null; secret: string | null }>(
+  queryRows<{
+    id: number;
+    kind: number;
+    enabled: boolean;
+    office_id: number | null;
+    secret: string | null;
+    event_types: string[];
+    site_ids: number[] | null;
+  }>(
     db,
-    sql`select e.id, e.kind, e.enabled, e.office_id, e.secret from webhook_endpoints e
+    sql`select e.id, e.kind, e.enabled, e.office_id, e.secret, e.event_types, e.site_ids from webhook_endpoints e
         where e.id = ${id} and ${own(accountId)} for update`,
   );
 

@@ -369,6 +369,46 @@ describe('webhook endpoints', () => {
     ]);
   });
 
+  it('owes a sale written while subscribed when the subscription changes before the loop fanned it out', async () => {
+    const a = await newAdmin(true);
+    const p = await buildClickPath(env.ctx);
+    const sale = async (ip: string) => {
+      const click = await recordClick(env.ctx, {
+        siteId: p.site.id,
+        typeId: p.type.id,
+        agentId: p.agent.id,
+        ip,
+        time: SALE_DAY,
+      });
+      return (
+        await recordSale(env.ctx, {
+          siteId: p.site.id,
+          clickId: click!.clickId,
+          event: 'sale',
+          txId: uniqueName('wh'),
+          date: SALE_DAY,
+        })
+      ).saleId;
+    };
+    const made = (await create(a.token, hook({ siteIds: [p.site.id] }))).body;
+    const owed = await sale('10.34.0.1'); // written while subscribed
+    const { kind: _kind, ...update } = hook({
+      name: made.name,
+      eventTypes: ['sale.approved'],
+      siteIds: [p.site.id],
+    });
+    const changed = await post(a.token, `webhooks/${made.id}`, update);
+    expect(changed.status).toBe(200);
+    await sale('10.34.0.2'); // written after: not taken
+    const rows = await deliveriesOf(made.id);
+    expect(rows).toHaveLength(1);
+    const [event] = await queryRows<{ id: string }>(
+      env.ctx.db,
+      sql`select data->>'id' as id from webhook_events where id = ${rows[0].eventId}`,
+    );
+    expect(event.id).toBe(String(owed));
+  });
+
   it('warns the owner at the 5th failure in a row and disables the endpoint at the 20th spanning a day', async () => {
     const o = await newOffice();
     await env.ctx.db
