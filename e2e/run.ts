@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH } from './support/browser';
 import { startServer } from './support/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,6 +39,7 @@ const rank = (spec: string) => {
   return i < 0 ? SLOW_SPECS.length : i;
 };
 const server = await startServer();
+console.log(`Browser: ${CHROMIUM_PATH}`);
 let code = 1;
 try {
   const only = process.argv.slice(2);

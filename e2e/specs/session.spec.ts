@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createOffice, apiLogin } from '../support/api';
-import { BASE_URL, CONTEXT, launchBrowser, loginAs, newPage, STEP_TIMEOUT_MS } from '../support/browser';
+import {
+  BASE_URL,
+  CHROMIUM_PATH,
+  CONTEXT,
+  launchBrowser,
+  loginAs,
+  newPage,
+  STEP_TIMEOUT_MS,
+} from '../support/browser';
 
 // Reads demo rows only; the office whose password must vanish is the spec's own.
 let browser: Browser;
@@ -64,7 +72,7 @@ describe('session', () => {
   it('Back into a page kept by the back-forward cache after a logout elsewhere shows nothing of it', async () => {
     // Playwright turns the cache off by default; a real browser keeps it on.
     const cached = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: ['--headless', '--no-sandbox', '--disable-gpu'],
       ignoreDefaultArgs: ['--disable-back-forward-cache'],
     });
