@@ -1,4 +1,5 @@
-// Starts one real server (built web app, fresh embedded database, captcha on) and runs every spec against it.
+// Starts one real server (built web app, fresh embedded database, captcha on) and runs every spec against it;
+// with E2E_BASE_URL set, runs them against that server instead (`npm test` starts it early: scripts/test-suites.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +39,8 @@ const rank = (spec: string) => {
   const i = SLOW_SPECS.indexOf(spec);
   return i < 0 ? SLOW_SPECS.length : i;
 };
-const server = await startServer();
+const given = process.env.E2E_BASE_URL;
+const server = given ? { baseUrl: given, stop: async () => undefined } : await startServer();
 console.log(`Browser: ${CHROMIUM_PATH}`);
 let code = 1;
 try {

@@ -1,6 +1,6 @@
 // Test files that run each of their cases on both stores themselves (describe.each over PGlite and
 // PostgreSQL). The PostgreSQL pass of `npm test` runs their PGlite cases already, so the PGlite pass beside
-// the browser tests (scripts/browser-tests.ts) leaves them out instead of running those cases twice: about
+// the browser tests (scripts/test-suites.ts) leaves them out instead of running those cases twice: about
 // two minutes of one core that the browser tests need.
 export const BOTH_STORES_FILES = [
   'backup/round-trip.test.ts',
