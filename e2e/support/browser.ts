@@ -54,6 +54,18 @@ export async function listLoaded(page: Page): Promise<void> {
   await page.locator('table[aria-busy="false"] tbody tr td').first().waitFor({ timeout: ANSWER_BACKSTOP_MS });
 }
 
+/**
+ * Waits until every list of the page has loaded (listLoaded, then no table still busy): for a page of
+ * several tables measured whole. A table still loading has one placeholder cell, which a measure would
+ * take for its first column (a run beside two busy loops read the Top Agents page so).
+ */
+export async function allListsLoaded(page: Page): Promise<void> {
+  await listLoaded(page);
+  await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'), undefined, {
+    timeout: ANSWER_BACKSTOP_MS,
+  });
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

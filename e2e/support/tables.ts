@@ -14,7 +14,7 @@ import {
   type CreatedOffice,
   type CreatedSite,
 } from './api';
-import { launchBrowser, listLoaded, newPage, openSignedIn } from './browser';
+import { allListsLoaded, launchBrowser, listLoaded, newPage, openSignedIn } from './browser';
 import { newTxId, postback, reversalPostback } from './events';
 
 // A site of the spec's own whose sales are worth four and five digits, so every money column has a
@@ -85,7 +85,7 @@ export type Report = {
 /** Opens `path`, waits for its table's rows, and measures the page and every cell. */
 export async function measure(page: Page, path: string): Promise<Report> {
   await page.goto(path);
-  await listLoaded(page);
+  await allListsLoaded(page);
   // Fonts and the kept columns' offsets settle before the layout is read.
   await page.evaluate(() => document.fonts.ready);
   return page.evaluate(() => {
@@ -146,7 +146,7 @@ type KeptReport = { pageWidth: number; viewWidth: number; kept: number; outside:
 /** Every kept cell (data-keep: money, actions, a footer's totals) of every table lies inside its table's
  * visible box. */
 export async function keptInView(page: Page): Promise<KeptReport> {
-  await listLoaded(page);
+  await allListsLoaded(page);
   await page.evaluate(() => document.fonts.ready);
   // The table rule settles within a few renders of the rows arriving; wait until the layout stops moving.
   // (No named function inside: the page would lack the helper the spec's compiler names it with.)
