@@ -126,6 +126,25 @@ async function drain() {
   for (let b; (b = await deliverDue({ ...env.ctx, mailer: capture }, true)).fanned + b.sent > 0;);
 }
 
+/** A sale of a new click on path `p` from `ip`, dated SALE_DAY: its id. */
+async function saleOf(p: Awaited<ReturnType<typeof buildClickPath>>, ip: string): Promise<number> {
+  const click = await recordClick(env.ctx, {
+    siteId: p.site.id,
+    typeId: p.type.id,
+    agentId: p.agent.id,
+    ip,
+    time: SALE_DAY,
+  });
+  const sale = await recordSale(env.ctx, {
+    siteId: p.site.id,
+    clickId: click!.clickId,
+    event: 'sale',
+    txId: uniqueName('wh'),
+    date: SALE_DAY,
+  });
+  return sale.saleId;
+}
+
 describe('webhook endpoints', () => {
   it('lets an office and an admin with the earnings permission have them, and no one else', async () => {
     const office = await newOffice();
@@ -340,22 +359,7 @@ describe('webhook endpoints', () => {
   it('decides the sales written while disabled as held, even those the loop had not fanned out yet', async () => {
     const a = await newAdmin(true);
     const p = await buildClickPath(env.ctx);
-    const sale = async () => {
-      const click = await recordClick(env.ctx, {
-        siteId: p.site.id,
-        typeId: p.type.id,
-        agentId: p.agent.id,
-        ip: '10.33.0.1',
-        time: SALE_DAY,
-      });
-      await recordSale(env.ctx, {
-        siteId: p.site.id,
-        clickId: click!.clickId,
-        event: 'sale',
-        txId: uniqueName('wh'),
-        date: SALE_DAY,
-      });
-    };
+    const sale = () => saleOf(p, '10.33.0.1');
     const made = (await create(a.token, hook({ siteIds: [p.site.id] }))).body;
     await sale(); // written while enabled: owed, so held by the disable
     await post(a.token, `webhooks/${made.id}/disable`);
@@ -372,24 +376,7 @@ describe('webhook endpoints', () => {
   it('owes a sale written while subscribed when the subscription changes before the loop fanned it out', async () => {
     const a = await newAdmin(true);
     const p = await buildClickPath(env.ctx);
-    const sale = async (ip: string) => {
-      const click = await recordClick(env.ctx, {
-        siteId: p.site.id,
-        typeId: p.type.id,
-        agentId: p.agent.id,
-        ip,
-        time: SALE_DAY,
-      });
-      return (
-        await recordSale(env.ctx, {
-          siteId: p.site.id,
-          clickId: click!.clickId,
-          event: 'sale',
-          txId: uniqueName('wh'),
-          date: SALE_DAY,
-        })
-      ).saleId;
-    };
+    const sale = (ip: string) => saleOf(p, ip);
     const made = (await create(a.token, hook({ siteIds: [p.site.id] }))).body;
     const owed = await sale('10.34.0.1'); // written while subscribed
     const { kind: _kind, ...update } = hook({
