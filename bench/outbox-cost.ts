@@ -12,27 +12,15 @@
 // BENCH_OUTBOX_DISABLED=1 disables the endpoint instead (each sale still writes its event, which the loop
 // fans out as a held delivery; nothing is sent).
 import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { OPTION_NAMES } from '@salesdesk/contract';
 import { spawnServer } from '@salesdesk/server/src/test/server-process';
-import { checkClickLinks } from './demo-links';
 import { POSTBACK_CONNECTIONS } from './event-path';
 import { DURATION_S, measureLoad } from './lib/load';
 import { LOAD_CPU, pin, SERVER_CPU } from './lib/pinning';
 import { dropDatabase, freshDatabase } from './lib/postgres';
 import { sleep, startApp } from './lib/processes';
-import {
-  addSites,
-  copySites,
-  EXTRA_SITES,
-  POSTBACK_APP_ENV,
-  postbackHeaders,
-  postbackPath,
-  superToken,
-  type SqlQuery,
-} from './postback-load';
+import { POSTBACK_APP_ENV, postbackHeaders, postbackPath, superToken, withSiteCopies } from './postback-load';
 
 const DB_NAME = process.env.BENCH_PB_DB ?? 'salesdesk_outbox';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -85,19 +73,9 @@ async function api(token: string, method: string, route: string, body?: unknown)
 }
 
 try {
-  const demoClicks = await checkClickLinks(app.baseUrl);
-  await sleep(500);
-  // 40 more sites (copies of the demo sites and their clicks), so no site reaches 6,000 postbacks a minute.
-  // PGlite's directory has one owner: the app stops while they are written, and starts again on the data.
-  let clickIds: Map<number, number[]>;
-  if (url) clickIds = await addSites(url, demoClicks, EXTRA_SITES);
-  else {
-    await app.stop();
-    const lite = await PGlite.create(path.join(app.dataDir, 'pglite'));
-    clickIds = await copySites((t, p) => lite.query(t, p) as ReturnType<SqlQuery>, demoClicks, EXTRA_SITES);
-    await lite.close();
-    app = await startApp({ env: POSTBACK_APP_ENV, dataDir: app.dataDir });
-  }
+  const copied = await withSiteCopies(app, url);
+  app = copied.app;
+  const clickIds = copied.clickIds;
   if (PIN) {
     pin(app.pid!, SERVER_CPU);
     pin(process.pid, LOAD_CPU);

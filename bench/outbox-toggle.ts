@@ -27,7 +27,6 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { OPTION_NAMES } from '@salesdesk/contract';
 import { spawnServer } from '@salesdesk/server/src/test/server-process';
-import { checkClickLinks } from './demo-links';
 import { POSTBACK_CONNECTIONS } from './event-path';
 import { processCpuNsS, startPostgresCpu } from './lib/cpu';
 import { runLoad } from './lib/load';
@@ -36,13 +35,11 @@ import { LOAD_CPU, pin, SERVER_CPU } from './lib/pinning';
 import { dropDatabase, freshDatabase } from './lib/postgres';
 import { sleep, startApp } from './lib/processes';
 import {
-  addSites,
-  copySites,
-  EXTRA_SITES,
   POSTBACK_APP_ENV,
   postbackHeaders,
   postbackPath,
   superToken,
+  withSiteCopies,
   type SqlQuery,
 } from './postback-load';
 
@@ -111,18 +108,9 @@ const windows: Window[] = [];
 const sent = { before: 0, after: 0 };
 let loadEnd = '';
 try {
-  const demoClicks = await checkClickLinks(app.baseUrl);
-  await sleep(500);
-  // 40 more sites (copies of the demo sites and their clicks), so no site reaches 6,000 postbacks a minute.
-  let clickIds: Map<number, number[]>;
-  if (url) clickIds = await addSites(url, demoClicks, EXTRA_SITES);
-  else {
-    await app.stop();
-    const lite = await PGlite.create(path.join(app.dataDir, 'pglite'));
-    clickIds = await copySites((t, p) => lite.query(t, p) as ReturnType<SqlQuery>, demoClicks, EXTRA_SITES);
-    await lite.close();
-    app = await startApp({ env: POSTBACK_APP_ENV, dataDir: app.dataDir });
-  }
+  const copied = await withSiteCopies(app, url);
+  app = copied.app;
+  const clickIds = copied.clickIds;
   if (PIN) {
     pin(app.pid!, SERVER_CPU);
     pin(process.pid, LOAD_CPU);

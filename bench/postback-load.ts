@@ -2,11 +2,13 @@
 // addresses. Both limits stay on: each 2,000 requests come from a new X-Forwarded-For address (the app
 // trusts the loopback proxy: POSTBACK_APP_ENV) and, on PostgreSQL, copies of the demo sites share the
 // load, so neither 6,000 a minute per address nor per site is reached.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { FRAUD_MODES, FRAUD_OPTION_NAMES, type TFraudMode } from '@salesdesk/contract';
 import { DEMO_PASSWORD } from '../packages/server/src/demo/data';
-import { DEMO_SITES } from './demo-links';
-import { sleep } from './lib/processes';
+import { checkClickLinks, DEMO_SITES } from './demo-links';
+import { sleep, startApp, type AppServer } from './lib/processes';
 
 const REQUESTS_PER_ADDRESS = 2000;
 /** Site copies added on PostgreSQL (BENCH_SITES). */
@@ -120,4 +122,25 @@ export async function setFraudModes(baseUrl: string, mode: TFraudMode, token?: s
     body: JSON.stringify(modes.map((name) => ({ name, value: mode }))),
   });
   if (!res.ok) throw new Error(`options: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Checks the demo links of `app` (started with POSTBACK_APP_ENV), then adds EXTRA_SITES copies of the demo
+ * sites and their clicks, so no site reaches 6,000 postbacks a minute: on PostgreSQL (`url`) while the app
+ * runs; on PGlite, whose directory has one owner, with the app stopped and started again on the data.
+ * Answers the running app and the known clicks by site.
+ */
+export async function withSiteCopies(app: AppServer, url: string | undefined) {
+  const demoClicks = await checkClickLinks(app.baseUrl);
+  await sleep(500);
+  if (url) return { app, clickIds: await addSites(url, demoClicks, EXTRA_SITES) };
+  await app.stop();
+  const lite = await PGlite.create(path.join(app.dataDir, 'pglite'));
+  const clickIds = await copySites(
+    (t, p) => lite.query(t, p) as ReturnType<SqlQuery>,
+    demoClicks,
+    EXTRA_SITES,
+  );
+  await lite.close();
+  return { app: await startApp({ env: POSTBACK_APP_ENV, dataDir: app.dataDir }), clickIds };
 }
