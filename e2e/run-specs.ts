@@ -10,7 +10,7 @@ const perFile = new Map<string, number>();
 const stream = run({ files: process.argv.slice(2).map((f) => path.resolve(f)), concurrency: 2 });
 const timed = (e: { nesting: number; file?: string; details: { duration_ms: number } }) => {
   if (e.nesting !== 0 || !e.file) return;
-  const name = path.basename(e.file);
+  const name = path.basename(e.file).replace(/\.mjs$/, '.ts'); // built by build-specs.ts
   perFile.set(name, (perFile.get(name) ?? 0) + e.details.duration_ms);
 };
 stream.on('test:pass', timed);

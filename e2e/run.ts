@@ -4,8 +4,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSpecs } from './build-specs';
 import { CHROMIUM_PATH } from './support/browser';
-import { startServer } from './support/server';
+import { startServer } from './support/shared-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,7 +41,7 @@ const rank = (spec: string) => {
   return i < 0 ? SLOW_SPECS.length : i;
 };
 const given = process.env.E2E_BASE_URL;
-const server = given ? { baseUrl: given, stop: async () => undefined } : await startServer();
+const server = given ? { baseUrl: given, env: {}, stop: async () => undefined } : await startServer();
 console.log(`Browser: ${CHROMIUM_PATH}`);
 let code = 1;
 try {
@@ -53,16 +54,22 @@ try {
         .filter((f) => f.endsWith('.spec.ts'))
         .map((f) => `specs/${f}`)
         .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  // run-specs.ts runs two spec files at a time: on two cores Chromium fills both, and a third adds nothing (4:45 for the
+  // run-specs.ts (built with the specs: build-specs.ts) runs two spec files at a time: on two cores Chromium fills both, and a third adds nothing (4:45 for the
   // suite at two, 5:22 at three, about 7 minutes one at a time). The two failures first seen at two were
   // races that load exposed: a selection read before the last bulk action cleared it (agents spec), and
   // a Save click landing on the rich-text editor as it appeared (now it takes its room while loading).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'run-specs.ts', ...specs], {
-    cwd: here,
-    stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: server.baseUrl },
-  });
-  code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+  const built = await buildSpecs(specs.map((f) => path.relative(here, path.resolve(f))));
+  try {
+    // The spec processes inherit the runner's Node options: source maps, so that a failure names the spec's line.
+    const child = spawn(process.execPath, ['--enable-source-maps', built.runner, ...built.specs], {
+      cwd: here,
+      stdio: 'inherit',
+      env: { ...process.env, ...server.env, E2E_BASE_URL: server.baseUrl },
+    });
+    code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+  } finally {
+    built.remove();
+  }
 } finally {
   await server.stop();
 }

@@ -2,17 +2,8 @@
 // on a port chosen before the spec imports the helpers (they read E2E_BASE_URL once), first with its clock
 // shifted (support/shifted-clock.ts), then again on the same data at the real time. No demo history.
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  APP_ARGS,
-  freePort,
-  spawnServer,
-  type SpawnedServer,
-} from '@salesdesk/server/src/test/server-process';
-import { newDataDir, serverEnv } from './server';
-
-const SHIFTED_CLOCK = path.join(path.dirname(fileURLToPath(import.meta.url)), 'shifted-clock.ts');
+import { freePort, spawnServer, type SpawnedServer } from '@salesdesk/server/src/test/server-process';
+import { appArgs, newDataDir, serverEnv } from './server';
 
 export interface OwnServer {
   baseUrl: string;
@@ -38,10 +29,9 @@ export async function ownServer(): Promise<OwnServer> {
     baseUrl,
     async start(days = 0) {
       await stop();
-      const shifted = [...APP_ARGS.slice(0, -1), '--import', SHIFTED_CLOCK, ...APP_ARGS.slice(-1)];
       running = await spawnServer({
         port,
-        args: days ? shifted : APP_ARGS,
+        args: appArgs(days !== 0),
         env: { ...serverEnv(port, dataDir), DEMO_SCALE: '0', E2E_CLOCK_SHIFT_DAYS: String(days) },
       });
     },

@@ -1,8 +1,10 @@
-// A real Salesdesk process for end-to-end tests, on a free port with its own data directory.
+// How the browser tests' servers run: their settings, data directory and node arguments (the run's shared
+// server: shared-server.ts; a spec's own: own-server.ts). Light, for every spec process imports it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, spawnServer } from '@salesdesk/server/src/test/server-process';
+import { fileURLToPath } from 'node:url';
+import { APP_ARGS, APP_BUILD_ENV } from '@salesdesk/server/src/test/server-process';
 
 export const CAPTCHA_ANSWER = 'e2e42';
 
@@ -23,16 +25,16 @@ export function serverEnv(port: number, dataDir: string): Record<string, string>
 
 export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'salesdesk-e2e-'));
 
-export async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const dataDir = newDataDir();
-  const port = await freePort();
-  const server = await spawnServer({ port, env: serverEnv(port, dataDir) });
-  console.log(server.output()); // the demo logins and the demo history line
-  return {
-    baseUrl: server.baseUrl,
-    stop: async () => {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export const SHIFTED_CLOCK = path.join(path.dirname(fileURLToPath(import.meta.url)), 'shifted-clock.ts');
+
+/**
+ * `node` arguments that run the app, with its clock shifted (support/shifted-clock.ts) when asked: from
+ * the run's build when APP_BUILD_ENV names one (shared-server.ts), else from source through tsx.
+ */
+export function appArgs(shiftedClock = false, env: NodeJS.ProcessEnv = process.env): string[] {
+  const built = env[APP_BUILD_ENV];
+  if (!built)
+    return shiftedClock ? ['--import', 'tsx', '--import', SHIFTED_CLOCK, ...APP_ARGS.slice(2)] : APP_ARGS;
+  const clock = shiftedClock ? ['--import', path.join(built, 'shifted-clock.mjs')] : [];
+  return ['--enable-source-maps', ...clock, path.join(built, 'main.mjs')];
 }

@@ -1,15 +1,16 @@
 // The app and its commands built once per test run (global-setup.ts) into plain JS, so that each server or
 // command a test spawns starts from one file instead of transpiling its ~300 source files through tsx: a
 // PGlite restart took 8.4 s of CPU from source and 5.6 s built (the durability and backup tests restart
-// dozens of times). `npm start` and the browser tests still run the source through tsx.
+// dozens of times). The browser tests build their servers and specs with the same bundler (bundleEntries);
+// `npm start` runs the source through tsx.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { REPO_ROOT } from '../config';
+import { APP_BUILD_ENV } from './server-process';
 
-/** Set by global-setup.ts for the test workers: the directory holding the built entries. */
-export const APP_BUILD_ENV = 'SALESDESK_TEST_APP_BUILD';
+export { APP_BUILD_ENV };
 
 const ENTRIES = ['main', 'backup/backup-cli', 'backup/restore-cli', 'rollups/rebuild-cli'] as const;
 export type Entry = (typeof ENTRIES)[number];
@@ -47,16 +48,13 @@ const plugin: Plugin = {
 };
 
 /**
- * Builds every entry into a new directory under packages/server/dist (inside the checkout, so the packages
- * resolve from its node_modules) and answers it; the caller removes it.
+ * Bundles TypeScript `entries` into plain ES modules in `outdir` (inside the checkout, so that the packages
+ * left outside resolve from its node_modules); the browser tests' specs are built the same way (e2e/run.ts).
  */
-export async function buildApp(): Promise<string> {
-  const root = path.join(REPO_ROOT, 'packages/server/dist');
-  fs.mkdirSync(root, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(root, 'test-app-'));
+export async function bundleEntries(entries: Array<{ in: string; out: string }>, outdir: string) {
   await build({
-    entryPoints: ENTRIES.map((e) => ({ in: path.join(SRC, `${e}.ts`), out: e })),
-    outdir: dir,
+    entryPoints: entries,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -70,5 +68,16 @@ export async function buildApp(): Promise<string> {
     },
     plugins: [plugin],
   });
+}
+
+/** Builds every entry into a new directory under packages/server/dist and answers it; the caller removes it. */
+export async function buildApp(): Promise<string> {
+  const root = path.join(REPO_ROOT, 'packages/server/dist');
+  fs.mkdirSync(root, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(root, 'test-app-'));
+  await bundleEntries(
+    ENTRIES.map((e) => ({ in: path.join(SRC, `${e}.ts`), out: e })),
+    dir,
+  );
   return dir;
 }

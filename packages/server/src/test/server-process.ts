@@ -5,6 +5,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { REPO_ROOT } from '../config';
 
+/**
+ * The directory of the app built into plain JS for the processes a run spawns (test/app-build.ts: set by
+ * global-setup.ts for the API tests, by e2e/support/shared-server.ts for the browser tests).
+ */
+export const APP_BUILD_ENV = 'SALESDESK_TEST_APP_BUILD';
+
 /** `node` arguments that run the app from source. */
 export const APP_ARGS = ['--import', 'tsx', 'packages/server/src/main.ts'];
 const OUTPUT_LINES = 200;
