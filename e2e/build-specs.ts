@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleEntries } from '@salesdesk/server/src/test/app-build';
+import { bundleToNewDir } from '@salesdesk/server/src/test/app-build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,13 +19,11 @@ export interface BuiltSpecs {
 
 /** Builds run-specs.ts and `specs` (paths relative to e2e/) into a new directory under e2e/dist. */
 export async function buildSpecs(specs: string[]): Promise<BuiltSpecs> {
-  const root = path.join(here, 'dist');
-  fs.mkdirSync(root, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(root, 'specs-'));
   const out = (file: string) => file.replace(/\.ts$/, '');
-  await bundleEntries(
+  const dir = await bundleToNewDir(
+    path.join(here, 'dist'),
+    'specs-',
     ['run-specs.ts', ...specs].map((f) => ({ in: path.join(here, f), out: out(f) })),
-    dir,
   );
   return {
     runner: path.join(dir, 'run-specs.mjs'),

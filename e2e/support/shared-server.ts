@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@salesdesk/server/src/config';
 import { makePgliteTemplate, PGLITE_TEMPLATE_ENV } from '@salesdesk/server/src/db/pglite-template';
-import { bundleEntries } from '@salesdesk/server/src/test/app-build';
+import { bundleToNewDir } from '@salesdesk/server/src/test/app-build';
 import { APP_BUILD_ENV, freePort, spawnServer } from '@salesdesk/server/src/test/server-process';
 import { appArgs, newDataDir, serverEnv, SHIFTED_CLOCK } from './server';
 
@@ -14,17 +14,11 @@ import { appArgs, newDataDir, serverEnv, SHIFTED_CLOCK } from './server';
  * database took 9 s of CPU to answer, from these 5 s; the run starts a dozen (support/own-server.ts).
  * Answers the environment that carries them to the servers and spec processes, and their removal.
  */
-export async function prepareServers(): Promise<{ env: Record<string, string>; remove: () => void }> {
-  const root = path.join(REPO_ROOT, 'packages/server/dist');
-  fs.mkdirSync(root, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(root, 'e2e-app-'));
-  await bundleEntries(
-    [
-      { in: path.join(REPO_ROOT, 'packages/server/src/main.ts'), out: 'main' },
-      { in: SHIFTED_CLOCK, out: 'shifted-clock' },
-    ],
-    dir,
-  );
+async function prepareServers(): Promise<{ env: Record<string, string>; remove: () => void }> {
+  const dir = await bundleToNewDir(path.join(REPO_ROOT, 'packages/server/dist'), 'e2e-app-', [
+    { in: path.join(REPO_ROOT, 'packages/server/src/main.ts'), out: 'main' },
+    { in: SHIFTED_CLOCK, out: 'shifted-clock' },
+  ]);
   const template = path.join(dir, 'pglite-template');
   await makePgliteTemplate(template);
   return {

@@ -1,7 +1,7 @@
 // The app and its commands built once per test run (global-setup.ts) into plain JS, so that each server or
 // command a test spawns starts from one file instead of transpiling its ~300 source files through tsx: a
 // PGlite restart took 8.4 s of CPU from source and 5.6 s built (the durability and backup tests restart
-// dozens of times). The browser tests build their servers and specs with the same bundler (bundleEntries);
+// dozens of times). The browser tests build their servers and specs with the same bundler (bundleToNewDir);
 // `npm start` runs the source through tsx.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,10 +48,18 @@ const plugin: Plugin = {
 };
 
 /**
- * Bundles TypeScript `entries` into plain ES modules in `outdir` (inside the checkout, so that the packages
- * left outside resolve from its node_modules); the browser tests' specs are built the same way (e2e/run.ts).
+ * Bundles TypeScript `entries` into plain ES modules in a new directory `{prefix}…` under `root` (inside
+ * the checkout, so that the packages left outside resolve from its node_modules) and answers it; the caller
+ * removes it. The browser tests build their servers (e2e/support/shared-server.ts) and specs
+ * (e2e/build-specs.ts) with it too.
  */
-export async function bundleEntries(entries: Array<{ in: string; out: string }>, outdir: string) {
+export async function bundleToNewDir(
+  root: string,
+  prefix: string,
+  entries: Array<{ in: string; out: string }>,
+): Promise<string> {
+  fs.mkdirSync(root, { recursive: true });
+  const outdir = fs.mkdtempSync(path.join(root, prefix));
   await build({
     entryPoints: entries,
     outdir,
@@ -68,16 +76,13 @@ export async function bundleEntries(entries: Array<{ in: string; out: string }>,
     },
     plugins: [plugin],
   });
+  return outdir;
 }
 
 /** Builds every entry into a new directory under packages/server/dist and answers it; the caller removes it. */
-export async function buildApp(): Promise<string> {
-  const root = path.join(REPO_ROOT, 'packages/server/dist');
-  fs.mkdirSync(root, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(root, 'test-app-'));
-  await bundleEntries(
+export const buildApp = () =>
+  bundleToNewDir(
+    path.join(REPO_ROOT, 'packages/server/dist'),
+    'test-app-',
     ENTRIES.map((e) => ({ in: path.join(SRC, `${e}.ts`), out: e })),
-    dir,
   );
-  return dir;
-}

@@ -28,18 +28,12 @@ const REACHES_A_STORE =
 
 export const isStoreFree = (source: string) => !REACHES_A_STORE.test(source);
 
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return testFiles(full);
-    return e.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
 /** Every API test file under `root` (the checkout), relative to it. */
 export function serverTestFiles(root: string): string[] {
-  return testFiles(path.join(root, 'packages/server/src'))
-    .map((f) => path.relative(root, f))
+  return fs
+    .readdirSync(path.join(root, 'packages/server/src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `packages/server/src/${f}`)
     .sort();
 }
 
