@@ -226,9 +226,9 @@ export async function statsReport(
 }
 
 /**
- * The comparison (issue 37): the same report over the other period, its Overall Total, and the figures
- * of the page's rows there: a date row by the day as far back, an office or agent row by itself (the
- * other period is read for the page's offices or agents only).
+ * The comparison (issue 37): the same report over the other period, its Overall Total (the whole period's),
+ * and the figures of the page's rows there: a date row by the day as far back, an office or agent row by
+ * itself (the rows are read for the page's offices or agents only).
  */
 async function compareWith(
   ctx: AppContext,
@@ -248,7 +248,12 @@ async function compareWith(
         ? { agents: items.flatMap((r) => (r.agentId === null ? [] : [r.agentId])) }
         : undefined;
   const plan = { ...prep.plan, only };
-  const answer = await groupedReport(ctx.db, plan);
+  // The rows are read for the page's groups, the Overall Total over the whole other period (as its own
+  // report shows it): an agent with sales only there counts in it too.
+  const [answer, whole] = await Promise.all([
+    groupedReport(ctx.db, plan),
+    only ? groupedReport(ctx.db, prep.plan, { page: 1, pageSize: 1 }) : undefined,
+  ]);
   const there = new Map(answer.items.map((r) => groupRow(plan, view, r, new Map())).map((r) => [r.key, r]));
   const rows: Record<string, TStatsRow> = {};
   for (const r of items) {
@@ -260,7 +265,7 @@ async function compareWith(
     const other = there.get(key);
     if (other) rows[r.key] = other;
   }
-  return { ...range, overall: overallOf(plan, view, answer.overall, 0), rows };
+  return { ...range, overall: overallOf(plan, view, (whole ?? answer).overall, 0), rows };
 }
 
 /** The link types of one of the caller's sites, for the type filter; another's site is not found. */
