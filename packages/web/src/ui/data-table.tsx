@@ -143,7 +143,7 @@ export function DataTable<T, K extends string | number, S extends string = strin
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const lead = props.stickyColumns ?? 1;
   const tableRef = useRef<HTMLTableElement>(null);
-  const room = useGiveWay(columns, lead, tableRef, props.print);
+  const room = useGiveWay(columns, lead, tableRef, props.print, data);
   const gone = room.gone;
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const toggleOpened = (rowId: string) =>

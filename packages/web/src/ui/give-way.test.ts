@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giveWayOrder, giveWayStep, isKept, type GiveWayColumn } from './give-way';
+import { giveWayOrder, giveWayPlan, giveWayStep, isKept, type GiveWayColumn } from './give-way';
 
 const review: GiveWayColumn[] = [
   { id: 'date' },
@@ -87,6 +87,27 @@ describe('money coming back', () => {
     ]);
     expect(giveWayStep(order, ['status', 'payout'], 240, 358, widths, new Set(['payout']))).toEqual([
       'status',
+    ]);
+  });
+});
+
+describe('the table rule in one render', () => {
+  const order = ['note', 'email', 'agent', 'status'];
+  const shown = { note: 200, email: 150, agent: 80, status: 90 };
+
+  it('takes out every column the measures say must go, as the steps one at a time would', () => {
+    expect(giveWayPlan(order, [], 1400, 1000, {}, shown)).toEqual(['note', 'email', 'agent']);
+    expect(giveWayPlan(order, [], 1350, 1000, {}, shown)).toEqual(['note', 'email']);
+    expect(giveWayPlan(order, [], 1000, 1000, {}, shown)).toEqual([]);
+    expect(giveWayPlan(order, ['note'], 1100, 1000, {}, shown)).toEqual(['note', 'email']);
+    expect(giveWayPlan(order, [], 9000, 1000, {}, shown)).toEqual(order);
+  });
+
+  it('stops at a column it has no width for, and takes a step back (a column returning) alone', () => {
+    expect(giveWayPlan(order, [], 1400, 1000, {}, { note: 200 })).toEqual(['note', 'email']);
+    expect(giveWayPlan(order, ['note', 'email', 'agent'], 850, 1000, shown, shown)).toEqual([
+      'note',
+      'email',
     ]);
   });
 });

@@ -66,3 +66,29 @@ export function giveWayStep(
   }
   return out;
 }
+
+/**
+ * Every step `giveWayStep` would take, as far as the measures tell, in one go: `natural` and `shown` (each
+ * shown column's width) measured with the table at its natural width. A column going takes its own width
+ * off the table's; a step bringing one back, or dropping one the table no longer offers, ends the plan.
+ * The next render measures again, so a table the plan left too wide takes one more step there.
+ */
+export function giveWayPlan(
+  order: readonly string[],
+  gone: readonly string[],
+  natural: number,
+  room: number,
+  widths: Readonly<Record<string, number>>,
+  shown: Readonly<Record<string, number>>,
+  money: ReadonlySet<string> = new Set(),
+): readonly string[] {
+  let out = gone;
+  let width = natural;
+  for (;;) {
+    const next = giveWayStep(order, out, width, room, widths, money);
+    const went = next.length === out.length + 1 ? shown[next[next.length - 1]] : undefined;
+    if (went === undefined) return next;
+    out = next;
+    width -= went;
+  }
+}
