@@ -252,7 +252,7 @@ async function compareWith(
   // report shows it): an agent with sales only there counts in it too.
   const [answer, whole] = await Promise.all([
     groupedReport(ctx.db, plan),
-    only ? groupedReport(ctx.db, prep.plan, { page: 1, pageSize: 1 }) : undefined,
+    only ? reportTotals(ctx, prep.plan) : undefined,
   ]);
   const there = new Map(answer.items.map((r) => groupRow(plan, view, r, new Map())).map((r) => [r.key, r]));
   const rows: Record<string, TStatsRow> = {};

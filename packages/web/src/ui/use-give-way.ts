@@ -69,9 +69,8 @@ export function useGiveWay(
   const order = useMemo(() => (off ? [] : giveWayOrder(columns, lead, phone)), [columns, lead, phone, off]);
   const actionsId = columns.find((c) => c.actions && !c.hidden)?.id;
   const money = useMemo(() => new Set(columns.filter((c) => c.money).map((c) => c.id)), [columns]);
-  // What the last render drew, for a measure made after it (a render, new room, fonts loaded).
+  // What the last committed render drew, for a measure made after it (a render, new room, fonts loaded).
   const drawn = useRef({ order, gone, tight, fold, phone, actionsId, money });
-  drawn.current = { order, gone, tight, fold, phone, actionsId, money };
 
   // Measures the table as drawn and sets state only when a step is due, so new room or fonts that change
   // nothing cost no render (a list drew its table about ten times to open).
@@ -108,6 +107,7 @@ export function useGiveWay(
   // or three times, and a list renders about ten times as it opens (loading, selection, sticky columns).
   const measuredFor = useRef<readonly unknown[]>([]);
   useLayoutEffect(() => {
+    drawn.current = { order, gone, tight, fold, phone, actionsId, money };
     const drew = [content, columns, gone, tight, fold, phone, off];
     if (drew.every((v, i) => v === measuredFor.current[i])) return;
     measuredFor.current = drew;
